@@ -1,0 +1,112 @@
+package dev.ferry.apply.catalog;
+
+import dev.ferry.config.FerryConfigException;
+import dev.ferry.envelope.TableId;
+import dev.ferry.envelope.schema.TableSchema;
+import dev.ferry.jdbc.SqlResource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Knows the downstream tables a writer touches, and creates a missing one from the upstream
+ * definition on the schema topic when the configuration allows it.
+ */
+public final class DownstreamCatalog {
+    private static final Logger LOG = LoggerFactory.getLogger(DownstreamCatalog.class);
+    private static final String COLUMNS = SqlResource.load(DownstreamCatalog.class, "columns.sql");
+
+    private final boolean createMissing;
+    private final Supplier<Map<TableId, TableSchema>> upstreamSchemas;
+    private final Map<TableId, DownstreamTable> tables = new HashMap<>();
+
+    /**
+     * @param createMissing whether a missing table may be created
+     * @param upstreamSchemas reads the published upstream definitions (called only when needed)
+     */
+    public DownstreamCatalog(
+            boolean createMissing, Supplier<Map<TableId, TableSchema>> upstreamSchemas) {
+        this.createMissing = createMissing;
+        this.upstreamSchemas = upstreamSchemas;
+    }
+
+    /** The downstream table, created first if it is missing and creation is allowed. */
+    public DownstreamTable table(Connection connection, TableId id) throws SQLException {
+        DownstreamTable known = tables.get(id);
+        if (known != null) {
+            return known;
+        }
+        DownstreamTable table = read(connection, id);
+        if (table == null) {
+            create(connection, id);
+            table = read(connection, id);
+        }
+        tables.put(id, table);
+        return table;
+    }
+
+    /** Forgets what it read, so the next use reads the table again (after a failed write). */
+    public void invalidate() {
+        tables.clear();
+    }
+
+    private void create(Connection connection, TableId id) throws SQLException {
+        if (!createMissing) {
+            throw new FerryConfigException(
+                    "downstream table "
+                            + id
+                            + " does not exist. Create it, or set downstream.create-tables=missing"
+                            + " to let ferry create it from the upstream definition.");
+        }
+        TableSchema schema = upstreamSchemas.get().get(id);
+        if (schema == null) {
+            throw new FerryConfigException(
+                    "downstream table "
+                            + id
+                            + " does not exist and the schema topic has no definition for it."
+                            + " Start (or restart) the capture job for this table first, or"
+                            + " create the table downstream.");
+        }
+        boolean autoCommit = connection.getAutoCommit();
+        connection.setAutoCommit(true);
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(CreateTableStatement.createDatabase(id.database()));
+            statement.execute(CreateTableStatement.createTable(schema));
+            LOG.info("Created downstream table {} from its upstream definition", id);
+        } catch (SQLException e) {
+            throw new FerryConfigException(
+                    "cannot create downstream table "
+                            + id
+                            + " ("
+                            + e.getMessage()
+                            + "). Create it by hand with a compatible definition and restart.",
+                    e);
+        } finally {
+            connection.setAutoCommit(autoCommit);
+        }
+    }
+
+    private static DownstreamTable read(Connection connection, TableId id) throws SQLException {
+        Map<String, String> columns = new HashMap<>();
+        try (PreparedStatement statement = connection.prepareStatement(COLUMNS)) {
+            statement.setString(1, id.database());
+            statement.setString(2, id.table());
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    columns.put(
+                            rows.getString(1).toLowerCase(Locale.ROOT),
+                            rows.getString(2).toLowerCase(Locale.ROOT));
+                }
+            }
+        }
+        return columns.isEmpty() ? null : new DownstreamTable(id, columns);
+    }
+}

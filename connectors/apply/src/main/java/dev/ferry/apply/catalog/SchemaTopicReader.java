@@ -1,0 +1,96 @@
+package dev.ferry.apply.catalog;
+
+import dev.ferry.config.FerryConfigException;
+import dev.ferry.envelope.TableId;
+import dev.ferry.envelope.schema.TableSchema;
+import dev.ferry.envelope.schema.TableSchemaJson;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/** Reads the table definitions that the capture job published on the schema topic. */
+public final class SchemaTopicReader {
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    private final String bootstrapServers;
+    private final String schemaTopic;
+
+    public SchemaTopicReader(String bootstrapServers, String schemaTopic) {
+        this.bootstrapServers = bootstrapServers;
+        this.schemaTopic = schemaTopic;
+    }
+
+    /** The latest definition of every table on the topic; empty if the topic does not exist. */
+    public Map<TableId, TableSchema> readAll() {
+        Properties properties = new Properties();
+        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        properties.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000);
+        Map<TableId, TableSchema> schemas = new HashMap<>();
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(
+                        properties, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            List<PartitionInfo> partitions = consumer.partitionsFor(schemaTopic, TIMEOUT);
+            if (partitions == null || partitions.isEmpty()) {
+                return schemas;
+            }
+            List<TopicPartition> assigned =
+                    partitions.stream()
+                            .map(p -> new TopicPartition(p.topic(), p.partition()))
+                            .collect(Collectors.toList());
+            consumer.assign(assigned);
+            consumer.seekToBeginning(assigned);
+            Map<TopicPartition, Long> end = consumer.endOffsets(assigned, TIMEOUT);
+            long deadline = System.nanoTime() + TIMEOUT.toNanos();
+            while (!reachedEnd(consumer, end)) {
+                if (System.nanoTime() > deadline) {
+                    throw new FerryConfigException(
+                            "kafka: reading schema topic '"
+                                    + schemaTopic
+                                    + "' timed out at "
+                                    + bootstrapServers
+                                    + ".");
+                }
+                for (ConsumerRecord<byte[], byte[]> record :
+                        consumer.poll(Duration.ofMillis(500))) {
+                    if (record.value() != null) {
+                        TableSchema schema = TableSchemaJson.fromJson(record.value());
+                        schemas.put(schema.tableId(), schema);
+                    }
+                }
+            }
+        } catch (KafkaException e) {
+            throw new FerryConfigException(
+                    "kafka: cannot read schema topic '"
+                            + schemaTopic
+                            + "' at "
+                            + bootstrapServers
+                            + " ("
+                            + e.getMessage()
+                            + "). Is the broker running, and is kafka.bootstrap-servers right?",
+                    e);
+        }
+        return schemas;
+    }
+
+    private static boolean reachedEnd(
+            KafkaConsumer<byte[], byte[]> consumer, Map<TopicPartition, Long> end) {
+        for (Map.Entry<TopicPartition, Long> partition : end.entrySet()) {
+            if (consumer.position(partition.getKey()) < partition.getValue()) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,169 @@
+package dev.ferry.apply.sink;
+
+import dev.ferry.apply.ApplyConfig;
+import dev.ferry.apply.buffer.ChangeBuffer;
+import dev.ferry.apply.buffer.RowChange;
+import dev.ferry.apply.catalog.DownstreamCatalog;
+import dev.ferry.apply.catalog.SchemaTopicReader;
+import dev.ferry.apply.source.RawChange;
+import dev.ferry.apply.writer.BatchWriter;
+import dev.ferry.config.FerryConfigException;
+import dev.ferry.envelope.ChangeEvent;
+import dev.ferry.envelope.TableId;
+import dev.ferry.envelope.json.ChangeEventDeserializer;
+import dev.ferry.envelope.json.EnvelopeFormatException;
+import dev.ferry.jdbc.Connections;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.Map;
+import org.apache.flink.api.common.operators.ProcessingTimeService;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One apply writer: parses the envelopes of the keys it owns, reduces them in a {@link
+ * ChangeBuffer} and writes them with its own downstream connection when the buffer is full, when
+ * the flush interval passes, and before every checkpoint.
+ */
+final class JdbcApplyWriter implements SinkWriter<RawChange> {
+    private static final Logger LOG = LoggerFactory.getLogger(JdbcApplyWriter.class);
+    private static final int ATTEMPTS = 4;
+
+    private final ApplyConfig config;
+    private final ProcessingTimeService timers;
+    private final ChangeDeserializer envelope = new ChangeDeserializer();
+    private final ChangeBuffer buffer = new ChangeBuffer();
+    private final DownstreamCatalog catalog;
+    private final BatchWriter batchWriter;
+    private final Counter rowsApplied;
+    private volatile long lastAppliedCommitTs;
+    private long pendingCommitTs;
+    private Connection connection;
+
+    JdbcApplyWriter(
+            ApplyConfig config, ProcessingTimeService timers, SinkWriterMetricGroup metrics) {
+        this.config = config;
+        this.timers = timers;
+        SchemaTopicReader schemas =
+                new SchemaTopicReader(config.bootstrapServers, config.schemaTopic);
+        this.catalog = new DownstreamCatalog(config.createMissingTables, schemas::readAll);
+        this.batchWriter = new BatchWriter(catalog, config.batchSize, config.maxStatementBytes);
+        this.rowsApplied = metrics.counter("ferryRowsApplied");
+        metrics.gauge("ferryLastAppliedCommitTimestamp", () -> lastAppliedCommitTs);
+        metrics.gauge(
+                "ferryReplicationDelayMs",
+                () ->
+                        lastAppliedCommitTs == 0
+                                ? 0L
+                                : System.currentTimeMillis() - lastAppliedCommitTs);
+        scheduleFlush();
+    }
+
+    @Override
+    public void write(RawChange change, Context context) throws IOException, InterruptedException {
+        ChangeEvent event = envelope.parse(change);
+        buffer.add(event);
+        if (!event.source().snapshot()) {
+            pendingCommitTs = Math.max(pendingCommitTs, event.source().commitTimestampMs());
+        }
+        if (buffer.eventCount() >= config.batchSize) {
+            flushBuffer();
+        }
+    }
+
+    @Override
+    public void flush(boolean endOfInput) throws IOException, InterruptedException {
+        flushBuffer();
+    }
+
+    private void scheduleFlush() {
+        timers.registerTimer(
+                timers.getCurrentProcessingTime() + config.flushIntervalMs,
+                time -> {
+                    flushBuffer();
+                    scheduleFlush();
+                });
+    }
+
+    private void flushBuffer() throws IOException, InterruptedException {
+        if (buffer.isEmpty()) {
+            return;
+        }
+        Map<TableId, Collection<RowChange>> changes = buffer.drain();
+        long commitTs = pendingCommitTs;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                batchWriter.write(connection(), changes);
+                break;
+            } catch (SQLException e) {
+                if (attempt >= ATTEMPTS || !Retryable.isRetryable(e)) {
+                    throw new IOException(
+                            "writing to " + config.downstream + " failed: " + e.getMessage(), e);
+                }
+                LOG.warn(
+                        "Write to {} failed ({}); retry {} of {}",
+                        config.downstream,
+                        e.getMessage(),
+                        attempt,
+                        ATTEMPTS - 1);
+                closeConnection();
+                Thread.sleep(500L * attempt);
+            }
+        }
+        for (Collection<RowChange> rows : changes.values()) {
+            rowsApplied.inc(rows.size());
+        }
+        if (commitTs > 0) {
+            lastAppliedCommitTs = commitTs;
+        }
+    }
+
+    private Connection connection() {
+        if (connection == null) {
+            connection = Connections.open(config.downstream);
+        }
+        return connection;
+    }
+
+    private void closeConnection() {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (SQLException ignored) {
+                // already broken
+            }
+            connection = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        closeConnection();
+    }
+
+    /** Parses envelopes and names the Kafka record when one is not a valid envelope. */
+    private static final class ChangeDeserializer {
+        private final ChangeEventDeserializer deserializer = new ChangeEventDeserializer();
+
+        ChangeEvent parse(RawChange change) {
+            try {
+                return deserializer.deserialize(change.key, change.value);
+            } catch (EnvelopeFormatException e) {
+                throw new FerryConfigException(
+                        "Kafka record "
+                                + change.location()
+                                + " is not a ferry change envelope ("
+                                + e.getMessage()
+                                + "). The apply job stopped before it so nothing is lost: remove"
+                                + " the producer that wrote it, then restart; see README,"
+                                + " 'Poison records'.",
+                        e);
+            }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package dev.ferry.apply.writer;
+
+import dev.ferry.apply.buffer.RowChange;
+import dev.ferry.apply.catalog.DownstreamCatalog;
+import dev.ferry.apply.catalog.DownstreamTable;
+import dev.ferry.apply.statement.StatementBuilder;
+import dev.ferry.config.FerryConfigException;
+import dev.ferry.envelope.TableId;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes one flush of net row changes downstream in a single transaction: per table, the deletes
+ * first (so a unique value freed by a delete can be taken by an insert), then the upserts, both as
+ * multi-row statements bounded by rows and bytes.
+ */
+public final class BatchWriter {
+    private final DownstreamCatalog catalog;
+    private final int maxRows;
+    private final int maxBytes;
+
+    public BatchWriter(DownstreamCatalog catalog, int maxRows, int maxBytes) {
+        this.catalog = catalog;
+        this.maxRows = maxRows;
+        this.maxBytes = maxBytes;
+    }
+
+    /** Writes and commits; on failure rolls back and rethrows, leaving the batch unapplied. */
+    public void write(Connection connection, Map<TableId, Collection<RowChange>> changes)
+            throws SQLException {
+        connection.setAutoCommit(false);
+        try {
+            for (Map.Entry<TableId, Collection<RowChange>> table : changes.entrySet()) {
+                writeTable(connection, catalog.table(connection, table.getKey()), table.getValue());
+            }
+            connection.commit();
+        } catch (SQLException | RuntimeException e) {
+            rollbackQuietly(connection);
+            catalog.invalidate();
+            throw e;
+        }
+    }
+
+    private void writeTable(
+            Connection connection, DownstreamTable table, Collection<RowChange> rows)
+            throws SQLException {
+        List<RowChange> deletes = new ArrayList<>();
+        Map<List<String>, List<RowChange>> upsertsByColumns = new LinkedHashMap<>();
+        for (RowChange row : rows) {
+            if (row.kind() == RowChange.Kind.DELETE) {
+                deletes.add(row);
+            } else {
+                upsertsByColumns
+                        .computeIfAbsent(List.copyOf(row.row().keySet()), c -> new ArrayList<>())
+                        .add(row);
+            }
+        }
+        if (!deletes.isEmpty()) {
+            List<String> keyColumns = deletes.get(0).keyColumns();
+            checkColumns(table, keyColumns);
+            writeChunks(connection, table, keyColumns, deletes, false);
+        }
+        for (Map.Entry<List<String>, List<RowChange>> group : upsertsByColumns.entrySet()) {
+            checkColumns(table, group.getKey());
+            writeChunks(connection, table, group.getKey(), group.getValue(), true);
+        }
+    }
+
+    private void writeChunks(
+            Connection connection,
+            DownstreamTable table,
+            List<String> columns,
+            List<RowChange> rows,
+            boolean upsert)
+            throws SQLException {
+        int start = 0;
+        while (start < rows.size()) {
+            int end = start;
+            int bytes = 0;
+            while (end < rows.size()
+                    && end - start < maxRows
+                    && (end == start || bytes < maxBytes)) {
+                bytes += rowBytes(rows.get(end), columns, upsert);
+                end++;
+            }
+            execute(connection, table, columns, rows.subList(start, end), upsert);
+            start = end;
+        }
+    }
+
+    private static int rowBytes(RowChange row, List<String> columns, boolean upsert) {
+        int bytes = 0;
+        if (upsert) {
+            for (String column : columns) {
+                bytes += ValueBinder.estimateBytes(row.row().get(column));
+            }
+        } else {
+            for (Object value : row.key()) {
+                bytes += ValueBinder.estimateBytes(value);
+            }
+        }
+        return bytes;
+    }
+
+    private static void execute(
+            Connection connection,
+            DownstreamTable table,
+            List<String> columns,
+            List<RowChange> rows,
+            boolean upsert)
+            throws SQLException {
+        String sql =
+                upsert
+                        ? StatementBuilder.upsert(table.id(), columns, rows.size())
+                        : StatementBuilder.delete(table.id(), columns, rows.size());
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            int index = 1;
+            for (RowChange row : rows) {
+                if (upsert) {
+                    for (String column : columns) {
+                        ValueBinder.bind(statement, index++, row.row().get(column), table, column);
+                    }
+                } else {
+                    for (int i = 0; i < columns.size(); i++) {
+                        ValueBinder.bind(
+                                statement, index++, row.key().get(i), table, columns.get(i));
+                    }
+                }
+            }
+            statement.executeUpdate();
+        }
+    }
+
+    private static void checkColumns(DownstreamTable table, List<String> columns) {
+        for (String column : columns) {
+            if (!table.hasColumn(column)) {
+                throw new FerryConfigException(
+                        "downstream table "
+                                + table.id()
+                                + " has no column '"
+                                + column
+                                + "', which the upstream table has (DDL is not replicated). Add the"
+                                + " column downstream with the upstream's type and restart the"
+                                + " apply job; no change is lost meanwhile.");
+            }
+        }
+    }
+
+    private static void rollbackQuietly(Connection connection) {
+        try {
+            connection.rollback();
+        } catch (SQLException ignored) {
+            // The connection is broken; the writer reconnects before the retry.
+        }
+    }
+}

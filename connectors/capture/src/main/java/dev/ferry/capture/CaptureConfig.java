@@ -1,0 +1,110 @@
+package dev.ferry.capture;
+
+import dev.ferry.capture.kafka.TopicRouting;
+import dev.ferry.config.FerryConfigException;
+import dev.ferry.config.Settings;
+import dev.ferry.jdbc.DatabaseEndpoint;
+import dev.ferry.options.CaptureOptions;
+import dev.ferry.options.KafkaOptions;
+import dev.ferry.options.UpstreamOptions;
+import java.io.Serializable;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+import org.apache.flink.configuration.ReadableConfig;
+
+/** The capture job's settings, read and checked from its options. */
+public final class CaptureConfig implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    public final DatabaseEndpoint upstream;
+    public final List<String> tablePatterns;
+    public final String serverId;
+    public final String serverTimeZone;
+    public final int parallelism;
+    public final int chunkSize;
+    public final int fetchSize;
+    public final boolean snapshot;
+    public final String bootstrapServers;
+    public final TopicRouting routing;
+    public final String schemaTopic;
+    public final int topicPartitions;
+    public final short replicationFactor;
+    public final String transactionalIdPrefix;
+
+    private CaptureConfig(ReadableConfig options, Function<String, String> environment) {
+        this.upstream =
+                new DatabaseEndpoint(
+                        "upstream",
+                        options.get(UpstreamOptions.HOSTNAME),
+                        options.get(UpstreamOptions.PORT),
+                        Settings.required(options, UpstreamOptions.USERNAME),
+                        Settings.requiredSecret(
+                                options,
+                                UpstreamOptions.PASSWORD,
+                                "FERRY_UPSTREAM_PASSWORD",
+                                environment));
+        this.tablePatterns =
+                Arrays.stream(Settings.required(options, UpstreamOptions.TABLES).split(","))
+                        .map(String::strip)
+                        .filter(s -> !s.isEmpty())
+                        .toList();
+        this.parallelism = Settings.atLeast(options, CaptureOptions.PARALLELISM, 1);
+        this.serverId =
+                options.getOptional(UpstreamOptions.SERVER_ID)
+                        .orElse(parallelism == 1 ? "5400" : "5400-" + (5400 + parallelism - 1));
+        checkServerIdRange(serverId, parallelism);
+        this.serverTimeZone = options.get(UpstreamOptions.SERVER_TIME_ZONE);
+        this.chunkSize = Settings.atLeast(options, CaptureOptions.CHUNK_SIZE, 1);
+        this.fetchSize = Settings.atLeast(options, CaptureOptions.FETCH_SIZE, 1);
+        this.snapshot =
+                Settings.oneOf(options, CaptureOptions.STARTUP_MODE, "initial", "latest")
+                        .equals("initial");
+        this.bootstrapServers = options.get(KafkaOptions.BOOTSTRAP_SERVERS);
+        this.routing =
+                new TopicRouting(
+                        options.get(KafkaOptions.TOPIC_PATTERN),
+                        TopicRouting.parsePartitionBy(options.get(KafkaOptions.PARTITION_BY)));
+        this.schemaTopic = options.get(KafkaOptions.SCHEMA_TOPIC);
+        this.topicPartitions = Settings.atLeast(options, KafkaOptions.TOPIC_PARTITIONS, 1);
+        this.replicationFactor =
+                (short) Settings.atLeast(options, KafkaOptions.REPLICATION_FACTOR, 1);
+        this.transactionalIdPrefix = options.get(KafkaOptions.TRANSACTIONAL_ID_PREFIX);
+    }
+
+    public static CaptureConfig from(ReadableConfig options) {
+        return new CaptureConfig(options, System::getenv);
+    }
+
+    public static CaptureConfig from(ReadableConfig options, Function<String, String> environment) {
+        return new CaptureConfig(options, environment);
+    }
+
+    private static void checkServerIdRange(String serverId, int parallelism) {
+        String[] bounds = serverId.split("-");
+        try {
+            long start = Long.parseLong(bounds[0].strip());
+            long end = bounds.length > 1 ? Long.parseLong(bounds[1].strip()) : start;
+            if (bounds.length > 2 || end < start) {
+                throw new NumberFormatException();
+            }
+            if (end - start + 1 < parallelism) {
+                throw new FerryConfigException(
+                        "upstream.server-id '"
+                                + serverId
+                                + "' holds "
+                                + (end - start + 1)
+                                + " ids but capture.parallelism is "
+                                + parallelism
+                                + ": give a range with one id per subtask, e.g. 5400-"
+                                + (5400 + parallelism - 1)
+                                + ".");
+            }
+        } catch (NumberFormatException e) {
+            throw new FerryConfigException(
+                    "upstream.server-id must be a number or a range 'start-end', but is '"
+                            + serverId
+                            + "'.");
+        }
+    }
+}

@@ -1,0 +1,233 @@
+package dev.ferry.capture.preflight;
+
+import dev.ferry.capture.kafka.TopicRouting;
+import dev.ferry.config.FerryConfigException;
+import dev.ferry.envelope.TableId;
+import dev.ferry.envelope.schema.ColumnSchema;
+import dev.ferry.envelope.schema.TableSchema;
+import dev.ferry.jdbc.Connections;
+import dev.ferry.jdbc.DatabaseEndpoint;
+import dev.ferry.jdbc.SqlResource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks, before the capture job starts, everything that would otherwise fail later in a restart
+ * loop or a stack trace: credentials, binlog settings, privileges, the tables and their column
+ * types. Returns the definitions of the tables to capture.
+ */
+public final class UpstreamPreflight {
+    private static final String BINLOG_SETTINGS =
+            SqlResource.load(UpstreamPreflight.class, "binlog-settings.sql");
+    private static final String TABLES = SqlResource.load(UpstreamPreflight.class, "tables.sql");
+
+    /** Types the MySQL CDC connector cannot read, or TiDB cannot store, with what to do. */
+    private static final Map<String, String> UNSUPPORTED_TYPES = unsupportedTypes();
+
+    private final DatabaseEndpoint endpoint;
+
+    public UpstreamPreflight(DatabaseEndpoint endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    /**
+     * @param tablePatterns "db.table" or "db.*" entries
+     * @return the definition of every table to capture, in a stable order
+     */
+    public List<TableSchema> check(List<String> tablePatterns, TopicRouting routing) {
+        try (Connection connection = Connections.open(endpoint)) {
+            checkBinlog(connection);
+            checkReplicationPrivileges(connection);
+            TableSchemaReader reader = new TableSchemaReader(connection);
+            List<TableSchema> schemas = new ArrayList<>();
+            for (TableId table : resolveTables(connection, tablePatterns)) {
+                TableSchema schema = reader.read(table, routing.topicOf(table));
+                checkColumns(schema);
+                schemas.add(schema);
+            }
+            return schemas;
+        } catch (SQLException e) {
+            throw new FerryConfigException(
+                    "upstream: checking " + endpoint.address() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private void checkBinlog(Connection connection) throws SQLException {
+        Map<String, String> settings = new HashMap<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(BINLOG_SETTINGS)) {
+            while (rows.next()) {
+                settings.put(rows.getString(1).toUpperCase(Locale.ROOT), rows.getString(2));
+            }
+        }
+        String where = "upstream " + endpoint.address();
+        if (!"ON".equalsIgnoreCase(settings.get("LOG_BIN"))) {
+            throw new FerryConfigException(
+                    where
+                            + " has binary logging off (log_bin="
+                            + settings.get("LOG_BIN")
+                            + "). Start it with log-bin, binlog_format=ROW and binlog_row_image=FULL.");
+        }
+        expectSetting(settings, "BINLOG_FORMAT", "ROW", where);
+        expectSetting(settings, "BINLOG_ROW_IMAGE", "FULL", where);
+    }
+
+    private static void expectSetting(
+            Map<String, String> settings, String name, String expected, String where) {
+        String actual = settings.get(name);
+        if (!expected.equalsIgnoreCase(actual)) {
+            throw new FerryConfigException(
+                    where
+                            + " has "
+                            + name.toLowerCase(Locale.ROOT)
+                            + "="
+                            + actual
+                            + ", but change data capture needs "
+                            + expected
+                            + ". Run SET GLOBAL "
+                            + name.toLowerCase(Locale.ROOT)
+                            + " = '"
+                            + expected
+                            + "' and set it in the server's config file.");
+        }
+    }
+
+    private void checkReplicationPrivileges(Connection connection) throws SQLException {
+        StringBuilder grants = new StringBuilder();
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SHOW GRANTS")) {
+            while (rows.next()) {
+                grants.append(rows.getString(1).toUpperCase(Locale.ROOT)).append('\n');
+            }
+        }
+        String all = grants.toString();
+        boolean everything = all.contains("ALL PRIVILEGES ON *.*");
+        if (!everything && !all.contains("REPLICATION SLAVE")) {
+            throw new FerryConfigException(
+                    "upstream user '"
+                            + endpoint.username()
+                            + "' lacks REPLICATION SLAVE, so it cannot read the binlog. Run GRANT"
+                            + " SELECT, RELOAD, REPLICATION SLAVE, REPLICATION CLIENT ON *.* TO"
+                            + " that user.");
+        }
+        try (Statement statement = connection.createStatement()) {
+            statement.executeQuery("SHOW MASTER STATUS").close();
+        } catch (SQLException e) {
+            throw new FerryConfigException(
+                    "upstream user '"
+                            + endpoint.username()
+                            + "' cannot run SHOW MASTER STATUS ("
+                            + e.getMessage()
+                            + "). Grant it REPLICATION CLIENT.");
+        }
+    }
+
+    private List<TableId> resolveTables(Connection connection, List<String> patterns)
+            throws SQLException {
+        Set<TableId> tables = new LinkedHashSet<>();
+        for (String pattern : patterns) {
+            TableId requested = TableId.parse(pattern.strip());
+            List<String> existing = tablesOf(connection, requested.database());
+            if (requested.table().equals("*")) {
+                if (existing.isEmpty()) {
+                    throw new FerryConfigException(
+                            "upstream database '"
+                                    + requested.database()
+                                    + "' has no tables (or does not exist) at "
+                                    + endpoint.address()
+                                    + ". Check upstream.tables.");
+                }
+                existing.forEach(name -> tables.add(TableId.of(requested.database(), name)));
+            } else if (existing.contains(requested.table())) {
+                tables.add(requested);
+            } else {
+                throw new FerryConfigException(
+                        "upstream table "
+                                + requested
+                                + " does not exist at "
+                                + endpoint.address()
+                                + (existing.isEmpty()
+                                        ? " (database '" + requested.database() + "' has no tables)"
+                                        : " (tables there: " + String.join(", ", existing) + ")")
+                                + ". Check upstream.tables.");
+            }
+        }
+        return new ArrayList<>(tables);
+    }
+
+    private static List<String> tablesOf(Connection connection, String database)
+            throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (PreparedStatement statement = connection.prepareStatement(TABLES)) {
+            statement.setString(1, database);
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    names.add(rows.getString(1));
+                }
+            }
+        }
+        return names;
+    }
+
+    private static void checkColumns(TableSchema schema) {
+        for (ColumnSchema column : schema.columns()) {
+            String advice = UNSUPPORTED_TYPES.get(column.dataType());
+            if (advice != null) {
+                throw new FerryConfigException(
+                        "column "
+                                + schema.tableId()
+                                + "."
+                                + column.name()
+                                + " has type "
+                                + column.dataType().toUpperCase(Locale.ROOT)
+                                + ", which ferry cannot replicate: "
+                                + advice);
+            }
+        }
+        if (schema.primaryKey().isEmpty()) {
+            throw new FerryConfigException(
+                    "table "
+                            + schema.tableId()
+                            + " has no primary key. Ferry needs one to snapshot it in chunks and to"
+                            + " apply updates and deletes: add a primary key, or leave the table"
+                            + " out of upstream.tables.");
+        }
+    }
+
+    private static Map<String, String> unsupportedTypes() {
+        Map<String, String> types = new HashMap<>();
+        String mariaDbOnly =
+                "the MySQL CDC connector cannot read this MariaDB-only type (it fails in a restart"
+                        + " loop). Convert the column (UUID to CHAR(36), INET4/INET6 to"
+                        + " VARCHAR(39)) or leave the table out of upstream.tables.";
+        types.put("uuid", mariaDbOnly);
+        types.put("inet4", mariaDbOnly);
+        types.put("inet6", mariaDbOnly);
+        String spatial =
+                "TiDB has no spatial types. Store the value as WKB in a BLOB column or leave the"
+                        + " table out of upstream.tables.";
+        for (String type :
+                List.of(
+                        "geometry",
+                        "point",
+                        "linestring",
+                        "polygon",
+                        "multipoint",
+                        "multilinestring",
+                        "multipolygon",
+                        "geometrycollection")) {
+            types.put(type, spatial);
+        }
+        return Map.copyOf(types);
+    }
+}

@@ -1,0 +1,183 @@
+package dev.ferry.capture.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ferry.envelope.ChangeEvent;
+import dev.ferry.envelope.Operation;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.cdc.connectors.shaded.org.apache.kafka.connect.data.Decimal;
+import org.apache.flink.cdc.connectors.shaded.org.apache.kafka.connect.data.Schema;
+import org.apache.flink.cdc.connectors.shaded.org.apache.kafka.connect.data.SchemaBuilder;
+import org.apache.flink.cdc.connectors.shaded.org.apache.kafka.connect.data.Struct;
+import org.apache.flink.cdc.connectors.shaded.org.apache.kafka.connect.source.SourceRecord;
+import org.apache.flink.util.Collector;
+import org.junit.jupiter.api.Test;
+
+/** Feeds hand-built Debezium records (the shape Flink CDC emits) through the deserializer. */
+class ChangeEventDeserializerTest {
+    private static final Schema ROW =
+            SchemaBuilder.struct()
+                    .name("db.t.Value")
+                    .field("id", Schema.INT32_SCHEMA)
+                    .field("big", Decimal.builder(0).optional().build())
+                    .field(
+                            "happened",
+                            SchemaBuilder.int64()
+                                    .name("io.debezium.time.MicroTimestamp")
+                                    .optional()
+                                    .build())
+                    .field(
+                            "stamped",
+                            SchemaBuilder.string()
+                                    .name("io.debezium.time.ZonedTimestamp")
+                                    .optional()
+                                    .build())
+                    .field(
+                            "day",
+                            SchemaBuilder.int32().name("io.debezium.time.Date").optional().build())
+                    .field(
+                            "t",
+                            SchemaBuilder.int64()
+                                    .name("io.debezium.time.MicroTime")
+                                    .optional()
+                                    .build())
+                    .field("data", Schema.OPTIONAL_BYTES_SCHEMA)
+                    .field(
+                            "doc",
+                            SchemaBuilder.string().name("io.debezium.data.Json").optional().build())
+                    .optional()
+                    .build();
+    private static final Schema KEY =
+            SchemaBuilder.struct().name("db.t.Key").field("id", Schema.INT32_SCHEMA).build();
+    private static final Schema SOURCE =
+            SchemaBuilder.struct()
+                    .field("db", Schema.STRING_SCHEMA)
+                    .field("table", Schema.OPTIONAL_STRING_SCHEMA)
+                    .field("file", Schema.STRING_SCHEMA)
+                    .field("pos", Schema.INT64_SCHEMA)
+                    .field("row", Schema.OPTIONAL_INT32_SCHEMA)
+                    .field("server_id", Schema.INT64_SCHEMA)
+                    .field("ts_ms", Schema.INT64_SCHEMA)
+                    .field("snapshot", Schema.OPTIONAL_STRING_SCHEMA)
+                    .build();
+    private static final Schema TRANSACTION =
+            SchemaBuilder.struct()
+                    .field("id", Schema.STRING_SCHEMA)
+                    .field("total_order", Schema.INT64_SCHEMA)
+                    .field("data_collection_order", Schema.INT64_SCHEMA)
+                    .optional()
+                    .build();
+    private static final Schema ENVELOPE =
+            SchemaBuilder.struct()
+                    .field("before", ROW)
+                    .field("after", ROW)
+                    .field("source", SOURCE)
+                    .field("op", Schema.STRING_SCHEMA)
+                    .field("ts_ms", Schema.OPTIONAL_INT64_SCHEMA)
+                    .field("transaction", TRANSACTION)
+                    .build();
+
+    private static Struct row(int id) {
+        return new Struct(ROW)
+                .put("id", id)
+                .put("big", new BigDecimal("18446744073709551615"))
+                .put("happened", 1_709_251_199_123_456L) // 2024-02-29 23:59:59.123456
+                .put("stamped", "2024-02-29T23:59:59.654321Z")
+                .put("day", 19_782) // 2024-02-29
+                .put("t", -(838L * 3600 + 59 * 60 + 59) * 1_000_000L)
+                .put("data", ByteBuffer.wrap(new byte[] {0, (byte) 255}))
+                .put("doc", "{\"a\":1}");
+    }
+
+    private static List<ChangeEvent> deserialize(
+            String op, Struct before, Struct after, Struct transaction) {
+        Struct source =
+                new Struct(SOURCE)
+                        .put("db", "db")
+                        .put("table", "t")
+                        .put("file", "mysql-bin.000002")
+                        .put("pos", 777L)
+                        .put("row", 1)
+                        .put("server_id", 1L)
+                        .put("ts_ms", 1_700_000_000_000L)
+                        .put("snapshot", "false");
+        Struct value =
+                new Struct(ENVELOPE)
+                        .put("before", before)
+                        .put("after", after)
+                        .put("source", source)
+                        .put("op", op)
+                        .put("ts_ms", 1_700_000_000_500L)
+                        .put("transaction", transaction);
+        Struct key = new Struct(KEY).put("id", (after != null ? after : before).getInt32("id"));
+        List<ChangeEvent> out = new ArrayList<>();
+        new ChangeEventDeserializer()
+                .deserialize(
+                        new SourceRecord(
+                                Map.of(), Map.of(), "topic", null, KEY, key, ENVELOPE, value),
+                        new Collector<>() {
+                            @Override
+                            public void collect(ChangeEvent record) {
+                                out.add(record);
+                            }
+
+                            @Override
+                            public void close() {}
+                        });
+        return out;
+    }
+
+    @Test
+    void convertsValuesToTheirEnvelopeForm() {
+        ChangeEvent event = deserialize("c", null, row(7), null).get(0);
+
+        assertThat(event.operation()).isEqualTo(Operation.CREATE);
+        assertThat(event.keyColumns()).containsExactly("id");
+        Map<String, Object> after = event.after();
+        assertThat(after.get("id")).isEqualTo(7L);
+        assertThat(after.get("big")).isEqualTo(new BigDecimal("18446744073709551615"));
+        assertThat(after.get("happened")).isEqualTo("2024-02-29 23:59:59.123456");
+        assertThat(after.get("stamped")).isEqualTo("2024-02-29 23:59:59.654321Z");
+        assertThat(after.get("day")).isEqualTo("2024-02-29");
+        assertThat(after.get("t")).isEqualTo("-838:59:59");
+        assertThat((byte[]) after.get("data")).containsExactly(0, 255);
+        assertThat(after.get("doc")).isEqualTo("{\"a\":1}");
+    }
+
+    @Test
+    void carriesPositionAndTransaction() {
+        Struct transaction =
+                new Struct(TRANSACTION)
+                        .put("id", "file=mysql-bin.000002,pos=700")
+                        .put("total_order", 3L)
+                        .put("data_collection_order", 2L);
+
+        ChangeEvent event = deserialize("u", row(1), row(1), transaction).get(0);
+
+        assertThat(event.source().binlogFile()).isEqualTo("mysql-bin.000002");
+        assertThat(event.source().binlogPosition()).isEqualTo(777);
+        assertThat(event.source().commitTimestampMs()).isEqualTo(1_700_000_000_000L);
+        assertThat(event.source().snapshot()).isFalse();
+        assertThat(event.transaction().id()).isEqualTo("file=mysql-bin.000002,pos=700");
+        assertThat(event.transaction().totalOrder()).isEqualTo(3);
+        assertThat(event.transaction().dataCollectionOrder()).isEqualTo(2);
+    }
+
+    @Test
+    void snapshotReadsHaveNoTransaction() {
+        ChangeEvent event = deserialize("r", null, row(1), null).get(0);
+
+        assertThat(event.operation()).isEqualTo(Operation.READ);
+        assertThat(event.source().snapshot()).isTrue();
+        assertThat(event.transaction()).isNull();
+    }
+
+    @Test
+    void skipsTruncates() {
+        assertThat(deserialize("t", null, row(1), null)).isEmpty();
+    }
+}

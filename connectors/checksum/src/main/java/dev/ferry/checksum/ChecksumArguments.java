@@ -1,0 +1,155 @@
+package dev.ferry.checksum;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The parsed command line of {@link ChecksumCommand}. Error messages name options, never their
+ * values, because a value may be a password.
+ *
+ * @param tables table names to compare; empty for every base table of the database
+ */
+record ChecksumArguments(
+        ConnectionSpec source,
+        ConnectionSpec target,
+        String database,
+        String targetDatabase,
+        List<String> tables,
+        ComparisonConfig config) {
+
+    static final String SOURCE_PASSWORD_ENV = "FERRY_SOURCE_PASSWORD";
+    static final String TARGET_PASSWORD_ENV = "FERRY_TARGET_PASSWORD";
+
+    private static final Set<String> OPTIONS =
+            Set.of(
+                    "source-url",
+                    "source-user",
+                    "source-password",
+                    "target-url",
+                    "target-user",
+                    "target-password",
+                    "database",
+                    "target-database",
+                    "tables",
+                    "chunk-size",
+                    "max-differences",
+                    "json-columns");
+
+    /** A command line that cannot be run; the message is safe to print. */
+    static final class UsageException extends Exception {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Parses {@code --name value} and {@code --name=value} options; passwords not given fall back
+     * to {@code FERRY_SOURCE_PASSWORD} and {@code FERRY_TARGET_PASSWORD} in {@code env}.
+     */
+    static ChecksumArguments parse(String[] args, Map<String, String> env) throws UsageException {
+        Map<String, String> values = options(args);
+        ConnectionSpec source = side("source", values, env.get(SOURCE_PASSWORD_ENV));
+        ConnectionSpec target = side("target", values, env.get(TARGET_PASSWORD_ENV));
+        String database = required(values, "database");
+        String targetDatabase = values.getOrDefault("target-database", database);
+        ComparisonConfig config =
+                new ComparisonConfig(
+                        positive(values, "chunk-size", ComparisonConfig.DEFAULT_CHUNK_SIZE),
+                        positive(
+                                values,
+                                "max-differences",
+                                ComparisonConfig.DEFAULT_MAX_DIFFERENCES),
+                        Set.copyOf(list(values.get("json-columns"))));
+        return new ChecksumArguments(
+                source, target, database, targetDatabase, list(values.get("tables")), config);
+    }
+
+    /** A redactor that knows both passwords. */
+    Redactor redactor() {
+        return new Redactor(
+                Arrays.asList(source.password(), target.password()).stream()
+                        .filter(p -> p != null)
+                        .toList());
+    }
+
+    private static Map<String, String> options(String[] args) throws UsageException {
+        Map<String, String> values = new HashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (!arg.startsWith("--")) {
+                // Not echoed: a misplaced argument is often a password.
+                throw new UsageException("unexpected argument at position " + (i + 1));
+            }
+            int equals = arg.indexOf('=');
+            String name = arg.substring(2, equals < 0 ? arg.length() : equals);
+            if (!OPTIONS.contains(name)) {
+                throw new UsageException("unknown option --" + name);
+            }
+            String value;
+            if (equals >= 0) {
+                value = arg.substring(equals + 1);
+            } else if (i + 1 < args.length) {
+                value = args[++i];
+            } else {
+                throw new UsageException("missing value for --" + name);
+            }
+            if (values.put(name, value) != null) {
+                throw new UsageException("--" + name + " given more than once");
+            }
+        }
+        return values;
+    }
+
+    private static ConnectionSpec side(String role, Map<String, String> values, String envPassword)
+            throws UsageException {
+        String url = required(values, role + "-url");
+        if (!url.startsWith("jdbc:mysql:")) {
+            throw new UsageException(
+                    "--"
+                            + role
+                            + "-url must be a jdbc:mysql:// URL, e.g. jdbc:mysql://127.0.0.1:3306/");
+        }
+        String user = required(values, role + "-user");
+        String password = values.getOrDefault(role + "-password", envPassword);
+        return new ConnectionSpec(role, url, user, password);
+    }
+
+    private static String required(Map<String, String> values, String name) throws UsageException {
+        String value = values.get(name);
+        if (value == null || value.isBlank()) {
+            throw new UsageException("missing --" + name);
+        }
+        return value.strip();
+    }
+
+    private static int positive(Map<String, String> values, String name, int fallback)
+            throws UsageException {
+        String value = values.get(name);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            int number = Integer.parseInt(value.strip());
+            if (number > 0) {
+                return number;
+            }
+        } catch (NumberFormatException e) {
+            // Reported below.
+        }
+        throw new UsageException("--" + name + " must be a positive whole number");
+    }
+
+    private static List<String> list(String commaSeparated) {
+        if (commaSeparated == null) {
+            return List.of();
+        }
+        return Arrays.stream(commaSeparated.split(","))
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .collect(Collectors.toList());
+    }
+}

@@ -1,0 +1,57 @@
+package dev.ferry.checksum;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * How the command line reaches one side: a {@code jdbc:mysql:} URL, a user and an optional
+ * password. Its {@code toString} never shows the password.
+ */
+record ConnectionSpec(String role, String url, String user, String password) {
+
+    /** Opens a connection; the password travels as a property, never inside the URL. */
+    Connection open() throws SQLException {
+        Properties properties = new Properties();
+        properties.setProperty("user", user);
+        if (password != null) {
+            properties.setProperty("password", password);
+        }
+        // utf8mb4 on the wire, or emoji would arrive as '?' on both sides and compare equal.
+        setUnlessInUrl(properties, "characterEncoding", "UTF-8");
+        // Fail a connection to an unreachable host within seconds rather than hang.
+        setUnlessInUrl(properties, "connectTimeout", "10000");
+        return DriverManager.getConnection(url, properties);
+    }
+
+    /** {@code host:port} from the URL, without any user info; for messages. */
+    String hostAndPort() {
+        String rest = url.substring(url.indexOf("//") < 0 ? 0 : url.indexOf("//") + 2);
+        int end = rest.length();
+        for (char stop : new char[] {'/', '?'}) {
+            int index = rest.indexOf(stop);
+            if (index >= 0 && index < end) {
+                end = index;
+            }
+        }
+        String authority = rest.substring(0, end);
+        authority = authority.substring(authority.lastIndexOf('@') + 1);
+        if (authority.isEmpty()) {
+            return "localhost:3306";
+        }
+        return authority.contains(":") || authority.contains(",") ? authority : authority + ":3306";
+    }
+
+    private void setUnlessInUrl(Properties properties, String name, String value) {
+        if (!url.toLowerCase(Locale.ROOT).contains(name.toLowerCase(Locale.ROOT) + "=")) {
+            properties.setProperty(name, value);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return role + " " + user + "@" + hostAndPort();
+    }
+}

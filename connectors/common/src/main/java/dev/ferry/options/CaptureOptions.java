@@ -1,0 +1,37 @@
+package dev.ferry.options;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+
+/** Options of the capture job: snapshot and binlog reading. */
+public final class CaptureOptions {
+    private CaptureOptions() {}
+
+    public static final ConfigOption<Integer> PARALLELISM =
+            ConfigOptions.key("capture.parallelism")
+                    .intType()
+                    .defaultValue(2)
+                    .withDescription(
+                            "Snapshot readers working on chunks in parallel (the binlog is read by"
+                                    + " one).");
+
+    public static final ConfigOption<Integer> CHUNK_SIZE =
+            ConfigOptions.key("capture.snapshot.chunk-size")
+                    .intType()
+                    .defaultValue(8096)
+                    .withDescription("Rows per snapshot chunk.");
+
+    public static final ConfigOption<Integer> FETCH_SIZE =
+            ConfigOptions.key("capture.snapshot.fetch-size")
+                    .intType()
+                    .defaultValue(4096)
+                    .withDescription("Rows fetched per round trip while reading a chunk.");
+
+    public static final ConfigOption<String> STARTUP_MODE =
+            ConfigOptions.key("capture.startup-mode")
+                    .stringType()
+                    .defaultValue("initial")
+                    .withDescription(
+                            "'initial' snapshots the tables and then reads the binlog; 'latest'"
+                                    + " reads only changes made from now on.");
+}

@@ -1,0 +1,42 @@
+package dev.ferry.jobs;
+
+import dev.ferry.capture.CaptureConfig;
+import dev.ferry.capture.CapturePipeline;
+import dev.ferry.capture.kafka.KafkaTopics;
+import dev.ferry.capture.preflight.UpstreamPreflight;
+import dev.ferry.envelope.schema.TableSchema;
+import dev.ferry.jobs.runtime.JobEnvironment;
+import java.util.List;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The capture job: checks the upstream, prepares the topics, publishes the table definitions, and
+ * starts the MySQL source → Kafka dataflow.
+ */
+public final class CaptureJob {
+    private static final Logger LOG = LoggerFactory.getLogger(CaptureJob.class);
+    public static final String DEFAULT_NAME = "ferry-capture";
+
+    private CaptureJob() {}
+
+    public static JobClient start(Configuration options) throws Exception {
+        CaptureConfig config = CaptureConfig.from(options);
+        List<TableSchema> tables =
+                new UpstreamPreflight(config.upstream).check(config.tablePatterns, config.routing);
+        KafkaTopics kafka = new KafkaTopics(config.bootstrapServers);
+        kafka.ensureTopics(
+                tables.stream().map(TableSchema::topic).toList(),
+                config.schemaTopic,
+                config.topicPartitions,
+                config.replicationFactor);
+        kafka.publishSchemas(config.schemaTopic, tables);
+        LOG.info("Capturing {} tables from {}", tables.size(), config.upstream);
+        StreamExecutionEnvironment env = JobEnvironment.create(options, DEFAULT_NAME);
+        CapturePipeline.build(env, config, tables);
+        return env.executeAsync();
+    }
+}
