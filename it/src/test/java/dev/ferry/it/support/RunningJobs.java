@@ -26,7 +26,8 @@ public final class RunningJobs implements AutoCloseable {
                         "job " + job.getJobID() + " is gone: " + e.getMessage(), e);
             }
             if (status.isGloballyTerminalState()) {
-                throw new AssertionError("job " + job.getJobID() + " stopped: " + status, failureOf(job, null));
+                throw new AssertionError(
+                        "job " + job.getJobID() + " stopped: " + status, failureOf(job, null));
             }
         }
     }

@@ -126,6 +126,15 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
     private Connection connection() {
         if (connection == null) {
             connection = Connections.open(config.downstream);
+            try {
+                // Writers touch disjoint rows; READ COMMITTED spares them InnoDB's gap-lock
+                // deadlocks, and TiDB supports it too.
+                connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            } catch (SQLException e) {
+                LOG.warn(
+                        "{} does not accept READ COMMITTED; keeping its default",
+                        config.downstream);
+            }
         }
         return connection;
     }

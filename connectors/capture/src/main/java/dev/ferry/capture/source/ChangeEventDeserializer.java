@@ -31,6 +31,8 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
 
     private transient Map<Schema, List<String>> keyColumnsBySchema;
 
+    private transient TransactionTracker transactions;
+
     @Override
     public void deserialize(SourceRecord record, Collector<ChangeEvent> out) {
         Struct value = (Struct) record.value();
@@ -45,7 +47,9 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
         TableId table = TableId.of(source.getString("db"), source.getString("table"));
         ChangeEvent.Metadata metadata =
                 new ChangeEvent.Metadata(
-                        position(source, operation), transaction(value), timestamp(value));
+                        position(source, operation),
+                        operation == Operation.READ ? null : transaction(record, table),
+                        timestamp(value));
         List<String> keyColumns = keyColumns(record.keySchema(), table);
         Map<String, Object> before = readRow(value, "before");
         Map<String, Object> after = readRow(value, "after");
@@ -105,18 +109,11 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
                 isSnapshot);
     }
 
-    private static TransactionInfo transaction(Struct value) {
-        if (value.schema().field("transaction") == null) {
-            return null;
+    private TransactionInfo transaction(SourceRecord record, TableId table) {
+        if (transactions == null) {
+            transactions = new TransactionTracker();
         }
-        Struct transaction = value.getStruct("transaction");
-        if (transaction == null) {
-            return null;
-        }
-        return new TransactionInfo(
-                transaction.getString("id"),
-                longOf(transaction.get("total_order")),
-                longOf(transaction.get("data_collection_order")));
+        return transactions.next(record.sourceOffset(), table);
     }
 
     private static long timestamp(Struct value) {

@@ -64,13 +64,6 @@ class ChangeEventDeserializerTest {
                     .field("ts_ms", Schema.INT64_SCHEMA)
                     .field("snapshot", Schema.OPTIONAL_STRING_SCHEMA)
                     .build();
-    private static final Schema TRANSACTION =
-            SchemaBuilder.struct()
-                    .field("id", Schema.STRING_SCHEMA)
-                    .field("total_order", Schema.INT64_SCHEMA)
-                    .field("data_collection_order", Schema.INT64_SCHEMA)
-                    .optional()
-                    .build();
     private static final Schema ENVELOPE =
             SchemaBuilder.struct()
                     .field("before", ROW)
@@ -78,7 +71,6 @@ class ChangeEventDeserializerTest {
                     .field("source", SOURCE)
                     .field("op", Schema.STRING_SCHEMA)
                     .field("ts_ms", Schema.OPTIONAL_INT64_SCHEMA)
-                    .field("transaction", TRANSACTION)
                     .build();
 
     private static Struct row(int id) {
@@ -94,7 +86,16 @@ class ChangeEventDeserializerTest {
     }
 
     private static List<ChangeEvent> deserialize(
-            String op, Struct before, Struct after, Struct transaction) {
+            String op, Struct before, Struct after, long transactionPos) {
+        return deserialize(new ChangeEventDeserializer(), op, before, after, transactionPos);
+    }
+
+    private static List<ChangeEvent> deserialize(
+            ChangeEventDeserializer deserializer,
+            String op,
+            Struct before,
+            Struct after,
+            long transactionPos) {
         Struct source =
                 new Struct(SOURCE)
                         .put("db", "db")
@@ -111,29 +112,28 @@ class ChangeEventDeserializerTest {
                         .put("after", after)
                         .put("source", source)
                         .put("op", op)
-                        .put("ts_ms", 1_700_000_000_500L)
-                        .put("transaction", transaction);
+                        .put("ts_ms", 1_700_000_000_500L);
         Struct key = new Struct(KEY).put("id", (after != null ? after : before).getInt32("id"));
         List<ChangeEvent> out = new ArrayList<>();
-        new ChangeEventDeserializer()
-                .deserialize(
-                        new SourceRecord(
-                                Map.of(), Map.of(), "topic", null, KEY, key, ENVELOPE, value),
-                        new Collector<>() {
-                            @Override
-                            public void collect(ChangeEvent record) {
-                                out.add(record);
-                            }
+        Map<String, Object> offset =
+                Map.of("file", "mysql-bin.000002", "pos", transactionPos, "event", 2L);
+        deserializer.deserialize(
+                new SourceRecord(Map.of(), offset, "topic", null, KEY, key, ENVELOPE, value),
+                new Collector<>() {
+                    @Override
+                    public void collect(ChangeEvent record) {
+                        out.add(record);
+                    }
 
-                            @Override
-                            public void close() {}
-                        });
+                    @Override
+                    public void close() {}
+                });
         return out;
     }
 
     @Test
     void convertsValuesToTheirEnvelopeForm() {
-        ChangeEvent event = deserialize("c", null, row(7), null).get(0);
+        ChangeEvent event = deserialize("c", null, row(7), 700).get(0);
 
         assertThat(event.operation()).isEqualTo(Operation.CREATE);
         assertThat(event.keyColumns()).containsExactly("id");
@@ -149,27 +149,29 @@ class ChangeEventDeserializerTest {
     }
 
     @Test
-    void carriesPositionAndTransaction() {
-        Struct transaction =
-                new Struct(TRANSACTION)
-                        .put("id", "file=mysql-bin.000002,pos=700")
-                        .put("total_order", 3L)
-                        .put("data_collection_order", 2L);
+    void carriesPositionAndNumbersChangesWithinTheirTransaction() {
+        ChangeEventDeserializer deserializer = new ChangeEventDeserializer();
 
-        ChangeEvent event = deserialize("u", row(1), row(1), transaction).get(0);
+        ChangeEvent first = deserialize(deserializer, "u", row(1), row(1), 700).get(0);
+        ChangeEvent second = deserialize(deserializer, "d", row(2), null, 700).get(0);
+        ChangeEvent nextTransaction = deserialize(deserializer, "c", null, row(3), 900).get(0);
 
-        assertThat(event.source().binlogFile()).isEqualTo("mysql-bin.000002");
-        assertThat(event.source().binlogPosition()).isEqualTo(777);
-        assertThat(event.source().commitTimestampMs()).isEqualTo(1_700_000_000_000L);
-        assertThat(event.source().snapshot()).isFalse();
-        assertThat(event.transaction().id()).isEqualTo("file=mysql-bin.000002,pos=700");
-        assertThat(event.transaction().totalOrder()).isEqualTo(3);
-        assertThat(event.transaction().dataCollectionOrder()).isEqualTo(2);
+        assertThat(first.source().binlogFile()).isEqualTo("mysql-bin.000002");
+        assertThat(first.source().binlogPosition()).isEqualTo(777);
+        assertThat(first.source().commitTimestampMs()).isEqualTo(1_700_000_000_000L);
+        assertThat(first.source().snapshot()).isFalse();
+        assertThat(first.transaction().id()).isEqualTo("file=mysql-bin.000002,pos=700");
+        assertThat(first.transaction().totalOrder()).isEqualTo(1);
+        assertThat(second.transaction().id()).isEqualTo(first.transaction().id());
+        assertThat(second.transaction().totalOrder()).isEqualTo(2);
+        assertThat(second.transaction().dataCollectionOrder()).isEqualTo(2);
+        assertThat(nextTransaction.transaction().id()).isEqualTo("file=mysql-bin.000002,pos=900");
+        assertThat(nextTransaction.transaction().totalOrder()).isEqualTo(1);
     }
 
     @Test
     void snapshotReadsHaveNoTransaction() {
-        ChangeEvent event = deserialize("r", null, row(1), null).get(0);
+        ChangeEvent event = deserialize("r", null, row(1), 700).get(0);
 
         assertThat(event.operation()).isEqualTo(Operation.READ);
         assertThat(event.source().snapshot()).isTrue();
@@ -178,6 +180,6 @@ class ChangeEventDeserializerTest {
 
     @Test
     void skipsTruncates() {
-        assertThat(deserialize("t", null, row(1), null)).isEmpty();
+        assertThat(deserialize("t", null, row(1), 700)).isEmpty();
     }
 }
