@@ -34,7 +34,8 @@ public final class FerryCommand {
         System.exit(run(Arrays.asList(args), System.out, System.err));
     }
 
-    static int run(List<String> args, PrintStream out, PrintStream err) {
+    /** Runs one command; returns the exit code. Public so tests and embedders can call it. */
+    public static int run(List<String> args, PrintStream out, PrintStream err) {
         if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("help")) {
             out.println(USAGE);
             return args.isEmpty() ? 2 : 0;

@@ -1,0 +1,236 @@
+package dev.ferry.it.errors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ferry.it.support.Pipeline;
+import dev.ferry.it.support.RunningJobs;
+import dev.ferry.it.support.Services;
+import dev.ferry.it.support.Sql;
+import dev.ferry.it.support.TestDatabase;
+import dev.ferry.jobs.FerryCommand;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bad input gets one clear line that names the problem and what to do, exit code 2, no stack trace
+ * and no password: run through the real command line against the real services.
+ */
+class BadInputITCase {
+    private static final String SECRET = "not-the-password-4711";
+    @TempDir static Path checkpoints;
+    private static TestDatabase db;
+
+    @BeforeAll
+    static void createTable() {
+        Services.requireRunning();
+        db = TestDatabase.create("badinput");
+        Sql.execute(
+                Services.upstreamAdmin(),
+                "CREATE TABLE `" + db.name() + "`.t (id INT PRIMARY KEY, v INT)");
+    }
+
+    @AfterAll
+    static void dropTable() {
+        db.close();
+    }
+
+    /** The exit code and standard error of one ferry command. */
+    private record Outcome(int exitCode, String err) {}
+
+    private static Outcome capture(String... overrides) {
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "capture",
+                                "--upstream.hostname",
+                                Services.HOST,
+                                "--upstream.port",
+                                String.valueOf(Services.UPSTREAM_PORT),
+                                "--upstream.username",
+                                "ferry_cdc",
+                                "--upstream.password",
+                                "ferry_cdc",
+                                "--upstream.tables",
+                                db.table("t"),
+                                "--kafka.bootstrap-servers",
+                                Services.KAFKA,
+                                "--kafka.schema-topic",
+                                "ferry-schema-" + db.name(),
+                                "--job.checkpoint-dir",
+                                checkpoints.toString()));
+        args.addAll(List.of(overrides));
+        return run(args);
+    }
+
+    private static Outcome run(List<String> args) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code =
+                FerryCommand.run(
+                        args,
+                        new PrintStream(new ByteArrayOutputStream()),
+                        new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Outcome(code, err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static void assertClearError(Outcome outcome, String... expected) {
+        assertThat(outcome.exitCode()).as(outcome.err()).isEqualTo(2);
+        assertThat(outcome.err())
+                .startsWith("ferry: ")
+                .contains(expected)
+                .doesNotContain("\tat ")
+                .doesNotContain(SECRET);
+        assertThat(outcome.err().strip().lines()).as("one line").hasSize(1);
+    }
+
+    @Test
+    void wrongCredentials() {
+        assertClearError(
+                capture("--upstream.password", SECRET),
+                "access denied for user 'ferry_cdc' at 127.0.0.1:" + Services.UPSTREAM_PORT,
+                "upstream.password");
+    }
+
+    @Test
+    void unreachableDatabase() {
+        assertClearError(
+                capture("--upstream.port", "1"), "cannot connect to 127.0.0.1:1", "upstream.port");
+    }
+
+    @Test
+    void binlogOff() {
+        // The downstream server stands in for an upstream started without log-bin.
+        assertClearError(
+                capture(
+                        "--upstream.port",
+                        String.valueOf(Services.DOWNSTREAM_PORT),
+                        "--upstream.username",
+                        "ferry_admin",
+                        "--upstream.password",
+                        "ferry_admin"),
+                "binary logging off",
+                "log-bin");
+    }
+
+    @Test
+    void wrongBinlogFormat() {
+        Sql.execute(Services.upstreamAdmin(), "SET GLOBAL binlog_format = 'MIXED'");
+        try {
+            assertClearError(capture(), "binlog_format=MIXED", "needs ROW");
+        } finally {
+            Sql.execute(Services.upstreamAdmin(), "SET GLOBAL binlog_format = 'ROW'");
+        }
+    }
+
+    @Test
+    void missingTable() {
+        assertClearError(
+                capture("--upstream.tables", db.table("nope")),
+                "upstream table " + db.table("nope") + " does not exist",
+                "tables there: ");
+    }
+
+    @Test
+    void unsupportedColumnType() {
+        Sql.execute(
+                Services.upstreamAdmin(),
+                "CREATE TABLE `" + db.name() + "`.with_uuid (id INT PRIMARY KEY, u UUID)");
+        assertClearError(
+                capture("--upstream.tables", db.table("with_uuid")),
+                "column " + db.table("with_uuid") + ".u has type UUID",
+                "CHAR(36)");
+    }
+
+    @Test
+    void tableWithoutPrimaryKey() {
+        Sql.execute(Services.upstreamAdmin(), "CREATE TABLE `" + db.name() + "`.no_pk (v INT)");
+        assertClearError(capture("--upstream.tables", db.table("no_pk")), "has no primary key");
+    }
+
+    @Test
+    void unreachableKafka() {
+        assertClearError(
+                capture("--kafka.bootstrap-servers", "127.0.0.1:1"),
+                "kafka: cannot reach 127.0.0.1:1");
+    }
+
+    @Test
+    void unknownOptionAndMissingOption() {
+        assertClearError(capture("--upstream.tabels", "x"), "unknown option 'upstream.tabels'");
+        assertClearError(
+                run(List.of("apply", "--downstream.password", SECRET)),
+                "downstream.username is required");
+    }
+
+    @Test
+    void wrongDownstreamCredentials() throws Exception {
+        TestDatabase other = TestDatabase.create("badapply");
+        try (RunningJobs jobs = new RunningJobs()) {
+            Sql.execute(
+                    Services.upstreamAdmin(),
+                    "CREATE TABLE `" + other.name() + "`.t (id INT PRIMARY KEY)");
+            Pipeline pipeline = new Pipeline(other, checkpoints);
+            jobs.add(pipeline.startCapture()); // publishes the schema the apply job reads first
+            List<String> args = new ArrayList<>(List.of("apply"));
+            pipeline.applyOptions()
+                    .toMap()
+                    .forEach(
+                            (key, value) -> {
+                                args.add("--" + key);
+                                args.add(key.equals("downstream.password") ? SECRET : value);
+                            });
+            assertClearError(
+                    run(args), "access denied for user 'ferry_apply'", "downstream.password");
+        } finally {
+            other.close();
+        }
+    }
+
+    @Test
+    void poisonRecordStopsTheApplyJobAndNamesIt() throws Exception {
+        TestDatabase other = TestDatabase.create("poison");
+        try (RunningJobs jobs = new RunningJobs()) {
+            Sql.execute(
+                    Services.upstreamAdmin(),
+                    "CREATE TABLE `" + other.name() + "`.t (id INT PRIMARY KEY)");
+            Pipeline pipeline = new Pipeline(other, checkpoints);
+            jobs.add(pipeline.startCapture());
+            Properties properties = new Properties();
+            properties.put("bootstrap.servers", Services.KAFKA);
+            try (KafkaProducer<byte[], byte[]> producer =
+                    new KafkaProducer<>(
+                            properties, new ByteArraySerializer(), new ByteArraySerializer())) {
+                producer.send(
+                                new ProducerRecord<>(
+                                        pipeline.topicOf("t"),
+                                        "{\"id\":1}".getBytes(),
+                                        "{oops".getBytes()))
+                        .get();
+            }
+            JobClient apply = jobs.add(pipeline.startApply());
+
+            assertThatThrownBy(() -> apply.getJobExecutionResult().get(2, TimeUnit.MINUTES))
+                    .hasStackTraceContaining(
+                            "Kafka record "
+                                    + pipeline.topicOf("t")
+                                    + "-0@0 is not a ferry change envelope")
+                    .hasStackTraceContaining("nothing is lost");
+        } finally {
+            other.close();
+        }
+    }
+}
