@@ -17,7 +17,7 @@ public final class JobOptions {
     public static final ConfigOption<Duration> CHECKPOINT_INTERVAL =
             ConfigOptions.key("job.checkpoint-interval")
                     .durationType()
-                    .defaultValue(Duration.ofSeconds(5))
+                    .defaultValue(Duration.ofSeconds(2))
                     .withDescription(
                             "Checkpoint interval; capture's changes become visible to"
                                     + " read_committed consumers at each checkpoint.");

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 
 /** Creates and fills the sample tables of sample-schema.sql in a test database. */
@@ -26,6 +28,18 @@ public final class SampleSchema {
                         .filter(s -> !s.isBlank())
                         .toArray(String[]::new);
         Sql.execute(Services.upstreamAdmin(), statements);
+    }
+
+    /** The awkward-types table the demo loads too, read from the repository. */
+    private static String awkwardTypes() {
+        Path file =
+                Path.of(System.getProperty("ferry.repo", ".."))
+                        .resolve("bin/demo-data/awkward-types.sql");
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String withoutComments(String statement) {
