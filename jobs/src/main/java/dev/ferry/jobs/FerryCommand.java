@@ -31,6 +31,8 @@ public final class FerryCommand {
     private FerryCommand() {}
 
     public static void main(String[] args) {
+        // The binlog client logs through java.util.logging: send it to log4j with the rest.
+        System.setProperty("java.util.logging.manager", "org.apache.logging.log4j.jul.LogManager");
         System.exit(run(Arrays.asList(args), System.out, System.err));
     }
 

@@ -21,10 +21,7 @@ public final class OptionsTable {
                                     ? "`" + format(option.defaultValue()) + "`"
                                     : "—")
                     .append(" | ")
-                    .append(
-                            option.description().getBlocks().stream()
-                                    .map(Object::toString)
-                                    .collect(Collectors.joining(" ")))
+                    .append(description(option))
                     .append(" |\n");
         }
         return table.toString();

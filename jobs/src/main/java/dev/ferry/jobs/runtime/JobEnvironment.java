@@ -54,12 +54,12 @@ public final class JobEnvironment {
                 "restart-strategy.fixed-delay.attempts",
                 String.valueOf(options.get(JobOptions.RESTART_ATTEMPTS)));
         setDefault(flink, "restart-strategy.fixed-delay.delay", "5 s");
-        if (options.get(JobOptions.RESUME) && !flink.containsKey("execution.savepoint.path")) {
+        if (options.get(JobOptions.RESUME) && !flink.containsKey("execution.state-recovery.path")) {
             Optional<Path> latest = LatestCheckpoint.in(checkpoints);
             latest.ifPresent(
                     path -> {
                         LOG.info("Resuming {} from checkpoint {}", name, path);
-                        flink.setString("execution.savepoint.path", path.toUri().toString());
+                        flink.setString("execution.state-recovery.path", path.toUri().toString());
                     });
         }
         return StreamExecutionEnvironment.getExecutionEnvironment(flink);
