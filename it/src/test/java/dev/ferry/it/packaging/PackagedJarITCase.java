@@ -107,8 +107,8 @@ class PackagedJarITCase {
                     assertThat(job.waitFor(60, TimeUnit.SECONDS)).isTrue();
                 }
                 assertThat(log("capture"))
-                        .doesNotContain("ferry_cdc@")
-                        .doesNotContain("ClassNotFound");
+                        .doesNotContain("ClassNotFound")
+                        .doesNotContain("NoClassDefFound");
             } finally {
                 jobs.forEach(Process::destroyForcibly);
             }

@@ -2,6 +2,7 @@ package dev.ferry.it.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferry.benchmarks.SqlScript;
 import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
 import dev.ferry.it.support.Services;

@@ -18,7 +18,7 @@ public final class SampleSchema {
      */
     public static void load(TestDatabase database, int sbtestRows, int orderLines) {
         String script =
-                resource("sample-schema.sql")
+                (resource("sample-schema.sql") + ";\n" + awkwardTypes())
                         .replace("{db}", database.name())
                         .replace("{rows}", String.valueOf(sbtestRows))
                         .replace("{order_lines}", String.valueOf(orderLines - 1));

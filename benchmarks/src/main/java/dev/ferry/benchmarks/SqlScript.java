@@ -1,22 +1,27 @@
-package dev.ferry.it.sql;
+package dev.ferry.benchmarks;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-/** Splits a Flink SQL client script into statements, dropping comment lines. */
-final class SqlScript {
+/**
+ * Reads Flink SQL client scripts: splits them into statements, dropping comment lines, and
+ * recognises the client's own {@code SET 'key' = 'value'} statement.
+ */
+public final class SqlScript {
     private SqlScript() {}
 
-    private static final java.util.regex.Pattern SET =
-            java.util.regex.Pattern.compile("(?is)SET\\s+'([^']+)'\\s*=\\s*'([^']*)'");
+    private static final Pattern SET = Pattern.compile("(?is)SET\\s+'([^']+)'\\s*=\\s*'([^']*)'");
 
     /** The key and value of a {@code SET 'key' = 'value'} statement, or null for others. */
-    static java.util.Map.Entry<String, String> setting(String statement) {
-        java.util.regex.Matcher matcher = SET.matcher(statement.strip());
-        return matcher.matches() ? java.util.Map.entry(matcher.group(1), matcher.group(2)) : null;
+    public static Map.Entry<String, String> setting(String statement) {
+        Matcher matcher = SET.matcher(statement.strip());
+        return matcher.matches() ? Map.entry(matcher.group(1), matcher.group(2)) : null;
     }
 
-    static List<String> statements(String script) {
+    public static List<String> statements(String script) {
         List<String> statements = new ArrayList<>();
         StringBuilder current = new StringBuilder();
         for (String line : script.split("\n")) {

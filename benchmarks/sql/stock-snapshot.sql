@@ -1,0 +1,37 @@
+-- The stock Flink CDC SQL pipeline ferry's snapshot is measured against: mysql-cdc -> jdbc,
+-- no Kafka, four sysbench tables in one job. Run by benchmarks/snapshot.sh.
+SET 'pipeline.name' = 'stock-mysql-cdc-to-jdbc';
+SET 'parallelism.default' = '${parallelism}';
+SET 'execution.checkpointing.interval' = '10 s';
+
+CREATE TABLE src (
+  db_name STRING METADATA FROM 'database_name' VIRTUAL,
+  table_name STRING METADATA FROM 'table_name' VIRTUAL,
+  id INT, k INT, c STRING, pad STRING,
+  PRIMARY KEY (id) NOT ENFORCED
+) WITH (
+  'connector' = 'mysql-cdc',
+  'hostname' = '127.0.0.1', 'port' = '${upstream_port}',
+  'username' = 'ferry_cdc', 'password' = 'ferry_cdc',
+  'database-name' = '${database}', 'table-name' = 'sbtest[0-9]+',
+  'server-id' = '${server_ids}', 'server-time-zone' = 'UTC',
+  'scan.incremental.snapshot.chunk.size' = '8096'
+);
+
+CREATE TABLE dst1 (id INT, k INT, c STRING, pad STRING, PRIMARY KEY (id) NOT ENFORCED) WITH (
+  'connector' = 'jdbc', 'url' = 'jdbc:mysql://127.0.0.1:${downstream_port}/${database}', 'table-name' = 'sbtest1',
+  'username' = 'ferry_apply', 'password' = 'ferry_apply', 'sink.buffer-flush.max-rows' = '${batch_size}');
+CREATE TABLE dst2 (id INT, k INT, c STRING, pad STRING, PRIMARY KEY (id) NOT ENFORCED) WITH (
+  'connector' = 'jdbc', 'url' = 'jdbc:mysql://127.0.0.1:${downstream_port}/${database}', 'table-name' = 'sbtest2',
+  'username' = 'ferry_apply', 'password' = 'ferry_apply', 'sink.buffer-flush.max-rows' = '${batch_size}');
+CREATE TABLE dst3 (id INT, k INT, c STRING, pad STRING, PRIMARY KEY (id) NOT ENFORCED) WITH (
+  'connector' = 'jdbc', 'url' = 'jdbc:mysql://127.0.0.1:${downstream_port}/${database}', 'table-name' = 'sbtest3',
+  'username' = 'ferry_apply', 'password' = 'ferry_apply', 'sink.buffer-flush.max-rows' = '${batch_size}');
+CREATE TABLE dst4 (id INT, k INT, c STRING, pad STRING, PRIMARY KEY (id) NOT ENFORCED) WITH (
+  'connector' = 'jdbc', 'url' = 'jdbc:mysql://127.0.0.1:${downstream_port}/${database}', 'table-name' = 'sbtest4',
+  'username' = 'ferry_apply', 'password' = 'ferry_apply', 'sink.buffer-flush.max-rows' = '${batch_size}');
+
+INSERT INTO dst1 SELECT id, k, c, pad FROM src WHERE table_name = 'sbtest1';
+INSERT INTO dst2 SELECT id, k, c, pad FROM src WHERE table_name = 'sbtest2';
+INSERT INTO dst3 SELECT id, k, c, pad FROM src WHERE table_name = 'sbtest3';
+INSERT INTO dst4 SELECT id, k, c, pad FROM src WHERE table_name = 'sbtest4';
