@@ -77,16 +77,22 @@ seconds=$(wait_copied "$start" $capture $apply)
 stop $capture $apply
 results+=("ferry (capture -> Kafka -> apply)|$seconds")
 
-echo "== stock Flink CDC SQL pipeline: mysql-cdc -> jdbc (parallelism $parallelism, batch $batch)"
-reset_downstream
-start=$(now)
-java -jar benchmarks/target/ferry-benchmarks.jar benchmarks/sql/stock-snapshot.sql database=$db \
-  upstream_port="$FERRY_UPSTREAM_PORT" downstream_port="$FERRY_DOWNSTREAM_PORT" parallelism="$parallelism" \
-  batch_size="$batch" server_ids=5700-5731 > "$work/stock.log" 2>&1 &
-stock=$!
-seconds=$(wait_copied "$start" $stock)
-stop $stock
-results+=("stock mysql-cdc -> jdbc|$seconds")
+run_stock() { # label, extra mysql-cdc options
+  echo "== $1 (parallelism $parallelism, batch $batch)"
+  reset_downstream
+  local start; start=$(now)
+  java -jar benchmarks/target/ferry-benchmarks.jar benchmarks/sql/stock-snapshot.sql database=$db \
+    upstream_port="$FERRY_UPSTREAM_PORT" downstream_port="$FERRY_DOWNSTREAM_PORT" parallelism="$parallelism" \
+    batch_size="$batch" server_ids=5700-5731 source_tuning="$2" > "$work/stock.log" 2>&1 &
+  local stock=$!
+  local seconds; seconds=$(wait_copied "$start" $stock)
+  stop $stock
+  results+=("$1|$seconds")
+}
+run_stock "stock mysql-cdc -> jdbc" ""
+# The same Debezium queue settings as ferry's capture (see CapturePipeline), to show what they
+# alone are worth.
+run_stock "stock + ferry's Debezium queue settings" ", 'debezium.poll.interval.ms' = '10', 'debezium.max.batch.size' = '4096', 'debezium.max.queue.size' = '16384'"
 
 echo "== mydumper + myloader ($parallelism threads)"
 "${down[@]}" -e "DROP DATABASE IF EXISTS $db"
@@ -110,7 +116,9 @@ for r in "${results[@]}"; do
   name=${r%%|*}; s=${r##*|}
   printf '| %-36s | %8.1f | %9.0f | %7.1f |\n' "$name" "$s" "$(calc "$total / $s")" "$(calc "$bytes / 1048576 / $s")"
 done
-ferry=$(echo "${results[0]}" | cut -d'|' -f2); stock=$(echo "${results[1]}" | cut -d'|' -f2); dumper=$(echo "${results[2]}" | cut -d'|' -f2)
-printf 'ferry / stock pipeline: %.2fx    ferry / (mydumper + myloader): %.2fx\n' "$(calc "$stock / $ferry")" "$(calc "$dumper / $ferry")"
+seconds_of() { echo "${results[$1]}" | cut -d'|' -f2; }
+ferry=$(seconds_of 0); stock=$(seconds_of 1); tuned=$(seconds_of 2); dumper=$(seconds_of 3)
+printf 'ferry / stock pipeline: %.2fx   ferry / stock with the same Debezium settings: %.2fx   ferry / (mydumper + myloader): %.2fx\n' \
+  "$(calc "$stock / $ferry")" "$(calc "$tuned / $ferry")" "$(calc "$dumper / $ferry")"
 "${up[@]}" -e "DROP DATABASE IF EXISTS $db"; "${down[@]}" -e "DROP DATABASE IF EXISTS $db"
 rm -rf "$work"

@@ -15,7 +15,7 @@ CREATE TABLE src (
   'username' = 'ferry_cdc', 'password' = 'ferry_cdc',
   'database-name' = '${database}', 'table-name' = 'sbtest[0-9]+',
   'server-id' = '${server_ids}', 'server-time-zone' = 'UTC',
-  'scan.incremental.snapshot.chunk.size' = '8096'
+  'scan.incremental.snapshot.chunk.size' = '8096'${source_tuning}
 );
 
 CREATE TABLE dst1 (id INT, k INT, c STRING, pad STRING, PRIMARY KEY (id) NOT ENFORCED) WITH (

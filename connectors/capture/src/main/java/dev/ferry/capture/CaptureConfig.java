@@ -31,6 +31,7 @@ public final class CaptureConfig implements Serializable {
     public final int topicPartitions;
     public final short replicationFactor;
     public final String transactionalIdPrefix;
+    public final String compression;
 
     private CaptureConfig(ReadableConfig options, Function<String, String> environment) {
         this.upstream =
@@ -70,6 +71,9 @@ public final class CaptureConfig implements Serializable {
         this.replicationFactor =
                 (short) Settings.atLeast(options, KafkaOptions.REPLICATION_FACTOR, 1);
         this.transactionalIdPrefix = options.get(KafkaOptions.TRANSACTIONAL_ID_PREFIX);
+        this.compression =
+                Settings.oneOf(
+                        options, KafkaOptions.COMPRESSION, "none", "gzip", "snappy", "lz4", "zstd");
     }
 
     public static CaptureConfig from(ReadableConfig options) {

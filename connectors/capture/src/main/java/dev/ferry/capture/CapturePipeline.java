@@ -69,6 +69,13 @@ public final class CapturePipeline {
         properties.setProperty("bigint.unsigned.handling.mode", "precise");
         properties.setProperty("decimal.handling.mode", "precise");
         properties.setProperty("binary.handling.mode", "bytes");
+        // Debezium's queue waits up to poll.interval.ms (500 ms by default) for a full batch, at
+        // every snapshot chunk's read and again at its close: a fixed ~1 s per chunk that capped
+        // the snapshot near 20k rows/s while the CPU idled. A short poll and larger batches
+        // remove that wait.
+        properties.setProperty("poll.interval.ms", "10");
+        properties.setProperty("max.batch.size", "4096");
+        properties.setProperty("max.queue.size", "16384");
         return properties;
     }
 
@@ -85,7 +92,7 @@ public final class CapturePipeline {
         producer.setProperty("transaction.timeout.ms", "900000");
         producer.setProperty("linger.ms", "20");
         producer.setProperty("batch.size", String.valueOf(512 * 1024));
-        producer.setProperty("compression.type", "lz4");
+        producer.setProperty("compression.type", config.compression);
         producer.setProperty("max.request.size", String.valueOf(16 * 1024 * 1024));
         return KafkaSink.<ChangeEvent>builder()
                 .setBootstrapServers(config.bootstrapServers)

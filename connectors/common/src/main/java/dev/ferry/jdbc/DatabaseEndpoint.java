@@ -20,7 +20,10 @@ public record DatabaseEndpoint(
                 + port
                 + "/?useSSL=false&allowPublicKeyRetrieval=true&useUnicode=true"
                 + "&characterEncoding=UTF-8&connectionTimeZone=UTC&forceConnectionTimeZoneToSession=true"
-                + "&connectTimeout=10000&tcpKeepAlive=true&zeroDateTimeBehavior=CONVERT_TO_NULL";
+                + "&connectTimeout=10000&tcpKeepAlive=true&zeroDateTimeBehavior=CONVERT_TO_NULL"
+                // The driver parses every statement it prepares; the multi-row statements are
+                // long and repeat, so keep the parsed forms.
+                + "&cachePrepStmts=true&prepStmtCacheSize=128&prepStmtCacheSqlLimit=4194304";
     }
 
     public String address() {

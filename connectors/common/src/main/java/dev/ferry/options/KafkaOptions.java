@@ -51,6 +51,14 @@ public final class KafkaOptions {
                     .defaultValue(1)
                     .withDescription("Replication factor of the topics that capture creates.");
 
+    public static final ConfigOption<String> COMPRESSION =
+            ConfigOptions.key("kafka.compression")
+                    .stringType()
+                    .defaultValue("lz4")
+                    .withDescription(
+                            "Compression of the change records: none, gzip, snappy, lz4 or zstd."
+                                    + " 'none' saves CPU when Kafka runs on the same host.");
+
     public static final ConfigOption<String> TRANSACTIONAL_ID_PREFIX =
             ConfigOptions.key("kafka.transactional-id-prefix")
                     .stringType()

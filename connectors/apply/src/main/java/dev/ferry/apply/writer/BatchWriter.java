@@ -14,6 +14,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes one flush of net row changes downstream in a single transaction: per table, the deletes
@@ -52,24 +53,43 @@ public final class BatchWriter {
             throws SQLException {
         List<RowChange> deletes = new ArrayList<>();
         Map<List<String>, List<RowChange>> upsertsByColumns = new LinkedHashMap<>();
+        List<String> columns = List.of();
+        List<RowChange> group = null;
         for (RowChange row : rows) {
             if (row.kind() == RowChange.Kind.DELETE) {
                 deletes.add(row);
-            } else {
-                upsertsByColumns
-                        .computeIfAbsent(List.copyOf(row.row().keySet()), c -> new ArrayList<>())
-                        .add(row);
+                continue;
             }
+            // Rows of a table nearly always share their columns: reuse the last list and group
+            // instead of copying every row's column names.
+            if (group == null || !sameColumns(row.row().keySet(), columns)) {
+                columns = List.copyOf(row.row().keySet());
+                group = upsertsByColumns.computeIfAbsent(columns, c -> new ArrayList<>());
+            }
+            group.add(row);
         }
         if (!deletes.isEmpty()) {
             List<String> keyColumns = deletes.get(0).keyColumns();
             checkColumns(table, keyColumns);
             writeChunks(connection, table, keyColumns, deletes, false);
         }
-        for (Map.Entry<List<String>, List<RowChange>> group : upsertsByColumns.entrySet()) {
-            checkColumns(table, group.getKey());
-            writeChunks(connection, table, group.getKey(), group.getValue(), true);
+        for (Map.Entry<List<String>, List<RowChange>> upserts : upsertsByColumns.entrySet()) {
+            checkColumns(table, upserts.getKey());
+            writeChunks(connection, table, upserts.getKey(), upserts.getValue(), true);
         }
+    }
+
+    private static boolean sameColumns(Set<String> names, List<String> columns) {
+        if (names.size() != columns.size()) {
+            return false;
+        }
+        int i = 0;
+        for (String name : names) {
+            if (!name.equals(columns.get(i++))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void writeChunks(
@@ -119,18 +139,13 @@ public final class BatchWriter {
                 upsert
                         ? StatementBuilder.upsert(table.id(), columns, rows.size())
                         : StatementBuilder.delete(table.id(), columns, rows.size());
+        ValueBinder binder = ValueBinder.forColumns(table, columns);
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
             int index = 1;
             for (RowChange row : rows) {
-                if (upsert) {
-                    for (String column : columns) {
-                        ValueBinder.bind(statement, index++, row.row().get(column), table, column);
-                    }
-                } else {
-                    for (int i = 0; i < columns.size(); i++) {
-                        ValueBinder.bind(
-                                statement, index++, row.key().get(i), table, columns.get(i));
-                    }
+                for (int i = 0; i < columns.size(); i++) {
+                    Object value = upsert ? row.row().get(columns.get(i)) : row.key().get(i);
+                    binder.bind(statement, index++, i, value);
                 }
             }
             statement.executeUpdate();

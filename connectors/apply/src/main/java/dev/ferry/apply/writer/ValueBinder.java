@@ -7,31 +7,53 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.Base64;
+import java.util.List;
 
 /**
- * Binds an envelope value to a statement parameter by the downstream column's type: base64 text
- * becomes bytes for binary columns, a UTC TIMESTAMP loses its 'Z' (the session runs in UTC), the
- * rest binds as it is.
+ * Binds envelope values to one statement's parameters by the downstream column types, which it
+ * looks up once per statement rather than once per value: base64 text becomes bytes for binary
+ * columns, a UTC TIMESTAMP loses its 'Z' (the session runs in UTC), the rest binds as it is.
  */
 final class ValueBinder {
-    private ValueBinder() {}
+    /** How a column's values are bound. */
+    private enum Kind {
+        PLAIN,
+        BINARY,
+        TIMESTAMP
+    }
 
-    static void bind(
-            PreparedStatement statement,
-            int index,
-            Object value,
-            DownstreamTable table,
-            String column)
+    private final Kind[] kinds;
+
+    private ValueBinder(Kind[] kinds) {
+        this.kinds = kinds;
+    }
+
+    /** A binder for rows of {@code columns}, in that order, written to {@code table}. */
+    static ValueBinder forColumns(DownstreamTable table, List<String> columns) {
+        Kind[] kinds = new Kind[columns.size()];
+        for (int i = 0; i < kinds.length; i++) {
+            String column = columns.get(i);
+            kinds[i] =
+                    table.isBinary(column)
+                            ? Kind.BINARY
+                            : table.isTimestamp(column) ? Kind.TIMESTAMP : Kind.PLAIN;
+        }
+        return new ValueBinder(kinds);
+    }
+
+    /** Binds the value of the {@code column}-th column to parameter {@code index}. */
+    void bind(PreparedStatement statement, int index, int column, Object value)
             throws SQLException {
         if (value == null) {
             statement.setNull(index, Types.NULL);
         } else if (value instanceof String text) {
-            if (table.isBinary(column)) {
-                statement.setBytes(index, Base64.getDecoder().decode(text));
-            } else if (table.isTimestamp(column) && text.endsWith("Z")) {
-                statement.setString(index, text.substring(0, text.length() - 1));
-            } else {
-                statement.setString(index, text);
+            switch (kinds[column]) {
+                case BINARY -> statement.setBytes(index, Base64.getDecoder().decode(text));
+                case TIMESTAMP ->
+                        statement.setString(
+                                index,
+                                text.endsWith("Z") ? text.substring(0, text.length() - 1) : text);
+                default -> statement.setString(index, text);
             }
         } else if (value instanceof Long number) {
             statement.setLong(index, number);

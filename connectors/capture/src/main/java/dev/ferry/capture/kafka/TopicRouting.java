@@ -4,6 +4,8 @@ import dev.ferry.config.FerryConfigException;
 import dev.ferry.envelope.TableId;
 import java.io.Serializable;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Decides the topic and partition of each table's changes: the topic from a pattern with {@code
@@ -42,9 +44,18 @@ public final class TopicRouting implements Serializable {
         }
     }
 
+    /** Topic names per table: computed once, since this runs for every change. */
+    private transient Map<TableId, String> topics;
+
     public String topicOf(TableId table) {
-        return pattern.replace("{database}", sanitize(table.database()))
-                .replace("{table}", sanitize(table.table()));
+        if (topics == null) {
+            topics = new HashMap<>();
+        }
+        return topics.computeIfAbsent(
+                table,
+                t ->
+                        pattern.replace("{database}", sanitize(t.database()))
+                                .replace("{table}", sanitize(t.table())));
     }
 
     /** The partition, among {@code partitions}, of a change with this table and record key. */

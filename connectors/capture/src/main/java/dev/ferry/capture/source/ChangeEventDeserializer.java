@@ -33,27 +33,42 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
 
     private transient TransactionTracker transactions;
 
+    private transient Map<Schema, EnvelopeFields> envelopeFields;
+
     @Override
     public void deserialize(SourceRecord record, Collector<ChangeEvent> out) {
         Struct value = (Struct) record.value();
-        if (value == null || record.valueSchema().field("op") == null) {
-            return; // tombstones and non-row records carry no row change
+        if (value == null) {
+            return; // tombstone
         }
-        Operation operation = operationOf(value.getString("op"));
+        EnvelopeFields fields = envelopeFields(value.schema());
+        if (fields == null) {
+            return; // not a row change (no 'op' field)
+        }
+        Operation operation = operationOf((String) value.get(fields.op));
         if (operation == null) {
             return; // truncate and message events are not replicated
         }
-        Struct source = value.getStruct("source");
-        TableId table = TableId.of(source.getString("db"), source.getString("table"));
+        Struct source = (Struct) value.get(fields.source);
+        TableId table =
+                TableId.of((String) source.get(fields.db), (String) source.get(fields.table));
         ChangeEvent.Metadata metadata =
                 new ChangeEvent.Metadata(
-                        position(source, operation),
+                        position(source, fields, operation),
                         operation == Operation.READ ? null : transaction(record, table),
-                        timestamp(value));
+                        timestamp(fields.timestamp == null ? null : value.get(fields.timestamp)));
         List<String> keyColumns = keyColumns(record.keySchema(), table);
-        Map<String, Object> before = readRow(value, "before");
-        Map<String, Object> after = readRow(value, "after");
+        Map<String, Object> before = readRow((Struct) value.get(fields.before));
+        Map<String, Object> after = readRow((Struct) value.get(fields.after));
         out.collect(ChangeEvent.of(table, operation, before, after, keyColumns, metadata));
+    }
+
+    /** The envelope's fields, looked up once per schema: by name they cost a map lookup each. */
+    private EnvelopeFields envelopeFields(Schema valueSchema) {
+        if (envelopeFields == null) {
+            envelopeFields = new IdentityHashMap<>();
+        }
+        return envelopeFields.computeIfAbsent(valueSchema, EnvelopeFields::of);
     }
 
     @Override
@@ -73,8 +88,7 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
         }
     }
 
-    private Map<String, Object> readRow(Struct value, String image) {
-        Struct row = value.getStruct(image);
+    private Map<String, Object> readRow(Struct row) {
         if (row == null) {
             return null;
         }
@@ -96,16 +110,17 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
                 keySchema, schema -> schema.fields().stream().map(Field::name).toList());
     }
 
-    private static SourcePosition position(Struct source, Operation operation) {
-        String snapshot = (String) source.get("snapshot");
+    private static SourcePosition position(
+            Struct source, EnvelopeFields fields, Operation operation) {
+        String snapshot = fields.snapshot == null ? null : (String) source.get(fields.snapshot);
         boolean isSnapshot =
                 operation == Operation.READ || (snapshot != null && !"false".equals(snapshot));
         return new SourcePosition(
-                (String) source.get("file"),
-                longOf(source.get("pos")),
-                (int) longOf(source.get("row")),
-                longOf(source.get("server_id")),
-                longOf(source.get("ts_ms")),
+                (String) source.get(fields.file),
+                longOf(source.get(fields.position)),
+                (int) longOf(fields.row == null ? null : source.get(fields.row)),
+                longOf(fields.serverId == null ? null : source.get(fields.serverId)),
+                longOf(fields.commitTimestamp == null ? null : source.get(fields.commitTimestamp)),
                 isSnapshot);
     }
 
@@ -116,8 +131,7 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
         return transactions.next(record.sourceOffset(), table);
     }
 
-    private static long timestamp(Struct value) {
-        Object ts = value.get("ts_ms");
+    private static long timestamp(Object ts) {
         return ts == null ? System.currentTimeMillis() : longOf(ts);
     }
 
@@ -146,6 +160,47 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
                 columns.put(field.name(), raw == null ? null : converters.get(i).convert(raw));
             }
             return columns;
+        }
+    }
+
+    /** The fields of a Debezium envelope and of its source block, resolved once per schema. */
+    private record EnvelopeFields(
+            Field op,
+            Field before,
+            Field after,
+            Field source,
+            Field timestamp,
+            Field db,
+            Field table,
+            Field file,
+            Field position,
+            Field row,
+            Field serverId,
+            Field commitTimestamp,
+            Field snapshot) {
+
+        /** Null when the schema is not a row-change envelope. */
+        static EnvelopeFields of(Schema envelope) {
+            Field op = envelope.field("op");
+            Field source = envelope.field("source");
+            if (op == null || source == null) {
+                return null;
+            }
+            Schema block = source.schema();
+            return new EnvelopeFields(
+                    op,
+                    envelope.field("before"),
+                    envelope.field("after"),
+                    source,
+                    envelope.field("ts_ms"),
+                    block.field("db"),
+                    block.field("table"),
+                    block.field("file"),
+                    block.field("pos"),
+                    block.field("row"),
+                    block.field("server_id"),
+                    block.field("ts_ms"),
+                    block.field("snapshot"));
         }
     }
 }
