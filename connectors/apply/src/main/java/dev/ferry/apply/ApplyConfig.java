@@ -24,17 +24,7 @@ public final class ApplyConfig implements Serializable {
     public final int maxStatementBytes;
 
     private ApplyConfig(ReadableConfig options, Function<String, String> environment) {
-        this.downstream =
-                new DatabaseEndpoint(
-                        "downstream",
-                        options.get(DownstreamOptions.HOSTNAME),
-                        options.get(DownstreamOptions.PORT),
-                        Settings.required(options, DownstreamOptions.USERNAME),
-                        Settings.requiredSecret(
-                                options,
-                                DownstreamOptions.PASSWORD,
-                                "FERRY_DOWNSTREAM_PASSWORD",
-                                environment));
+        this.downstream = Settings.endpoint(options, DownstreamOptions.ENDPOINT, environment);
         this.createMissingTables =
                 Settings.oneOf(options, DownstreamOptions.CREATE_TABLES, "missing", "never")
                         .equals("missing");

@@ -34,17 +34,7 @@ public final class CaptureConfig implements Serializable {
     public final String compression;
 
     private CaptureConfig(ReadableConfig options, Function<String, String> environment) {
-        this.upstream =
-                new DatabaseEndpoint(
-                        "upstream",
-                        options.get(UpstreamOptions.HOSTNAME),
-                        options.get(UpstreamOptions.PORT),
-                        Settings.required(options, UpstreamOptions.USERNAME),
-                        Settings.requiredSecret(
-                                options,
-                                UpstreamOptions.PASSWORD,
-                                "FERRY_UPSTREAM_PASSWORD",
-                                environment));
+        this.upstream = Settings.endpoint(options, UpstreamOptions.ENDPOINT, environment);
         this.tablePatterns =
                 Arrays.stream(Settings.required(options, UpstreamOptions.TABLES).split(","))
                         .map(String::strip)

@@ -1,5 +1,7 @@
 package dev.ferry.config;
 
+import dev.ferry.jdbc.DatabaseEndpoint;
+import dev.ferry.options.EndpointOptions;
 import java.util.function.Function;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
@@ -65,5 +67,17 @@ public final class Settings {
                         + ", but is '"
                         + value
                         + "'.");
+    }
+
+    /** The endpoint described by a group of connection options. */
+    public static DatabaseEndpoint endpoint(
+            ReadableConfig config, EndpointOptions endpoint, Function<String, String> environment) {
+        return new DatabaseEndpoint(
+                endpoint.role(),
+                config.get(endpoint.hostname()),
+                config.get(endpoint.port()),
+                required(config, endpoint.username()),
+                requiredSecret(
+                        config, endpoint.password(), endpoint.passwordVariable(), environment));
     }
 }

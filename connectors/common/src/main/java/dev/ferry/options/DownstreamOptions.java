@@ -42,4 +42,9 @@ public final class DownstreamOptions {
                     .withDescription(
                             "'missing' creates downstream tables that do not exist from the"
                                     + " upstream schema; 'never' stops with an error instead.");
+
+    /** The connection options above, grouped. */
+    public static final EndpointOptions ENDPOINT =
+            new EndpointOptions(
+                    "downstream", HOSTNAME, PORT, USERNAME, PASSWORD, "FERRY_DOWNSTREAM_PASSWORD");
 }

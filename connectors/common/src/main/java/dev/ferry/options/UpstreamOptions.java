@@ -59,4 +59,9 @@ public final class UpstreamOptions {
                     .withDescription(
                             "Session time zone of the upstream server, used to read TIMESTAMP"
                                     + " columns; must match the server's time_zone.");
+
+    /** The connection options above, grouped. */
+    public static final EndpointOptions ENDPOINT =
+            new EndpointOptions(
+                    "upstream", HOSTNAME, PORT, USERNAME, PASSWORD, "FERRY_UPSTREAM_PASSWORD");
 }

@@ -116,16 +116,15 @@ public final class BatchWriter {
 
     private static int rowBytes(RowChange row, List<String> columns, boolean upsert) {
         int bytes = 0;
-        if (upsert) {
-            for (String column : columns) {
-                bytes += ValueBinder.estimateBytes(row.row().get(column));
-            }
-        } else {
-            for (Object value : row.key()) {
-                bytes += ValueBinder.estimateBytes(value);
-            }
+        for (int i = 0; i < columns.size(); i++) {
+            bytes += ValueBinder.estimateBytes(valueOf(row, columns, i, upsert));
         }
         return bytes;
+    }
+
+    /** The i-th bound value: a column of the row for upserts, a key value for deletes. */
+    private static Object valueOf(RowChange row, List<String> columns, int i, boolean upsert) {
+        return upsert ? row.row().get(columns.get(i)) : row.key().get(i);
     }
 
     private static void execute(
@@ -144,8 +143,7 @@ public final class BatchWriter {
             int index = 1;
             for (RowChange row : rows) {
                 for (int i = 0; i < columns.size(); i++) {
-                    Object value = upsert ? row.row().get(columns.get(i)) : row.key().get(i);
-                    binder.bind(statement, index++, i, value);
+                    binder.bind(statement, index++, i, valueOf(row, columns, i, upsert));
                 }
             }
             statement.executeUpdate();
