@@ -22,6 +22,7 @@ public final class ApplyConfig implements Serializable {
     public final int batchSize;
     public final long flushIntervalMs;
     public final int maxStatementBytes;
+    public final int maxBatchBytes;
 
     private ApplyConfig(ReadableConfig options, Function<String, String> environment) {
         this.downstream = Settings.endpoint(options, DownstreamOptions.ENDPOINT, environment);
@@ -35,6 +36,7 @@ public final class ApplyConfig implements Serializable {
         this.batchSize = Settings.atLeast(options, ApplyOptions.BATCH_SIZE, 1);
         this.flushIntervalMs = Math.max(1, options.get(ApplyOptions.FLUSH_INTERVAL).toMillis());
         this.maxStatementBytes = Settings.atLeast(options, ApplyOptions.MAX_STATEMENT_BYTES, 1024);
+        this.maxBatchBytes = Settings.atLeast(options, ApplyOptions.MAX_BATCH_BYTES, 1024);
     }
 
     public static ApplyConfig from(ReadableConfig options) {

@@ -28,6 +28,15 @@ public final class ApplyOptions {
                     .defaultValue(Duration.ofMillis(500))
                     .withDescription("Longest time a change waits in a writer's buffer.");
 
+    public static final ConfigOption<Integer> MAX_BATCH_BYTES =
+            ConfigOptions.key("apply.max-batch-bytes")
+                    .intType()
+                    .defaultValue(32 * 1024 * 1024)
+                    .withDescription(
+                            "Largest flush in bytes of change records: it bounds each writer's"
+                                    + " memory and each downstream transaction, which must stay"
+                                    + " below TiDB's txn-total-size-limit (100 MB by default).");
+
     public static final ConfigOption<Integer> MAX_STATEMENT_BYTES =
             ConfigOptions.key("apply.max-statement-bytes")
                     .intType()

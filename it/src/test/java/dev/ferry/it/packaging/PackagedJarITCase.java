@@ -6,6 +6,7 @@ import dev.ferry.it.support.Await;
 import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.SampleSchema;
 import dev.ferry.it.support.Services;
+import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
 import dev.ferry.options.AllOptions;
 import java.io.IOException;
@@ -31,12 +32,23 @@ class PackagedJarITCase {
     private static final Path JAR =
             Path.of(System.getProperty("ferry.repo", "..")).resolve("jobs/target/ferry.jar");
 
+    /** A password no other text contains, so finding it in a log means a leak. */
+    private static final String SECRET = "Ferry-S3cret-" + Long.toHexString(System.nanoTime());
+
     @TempDir Path work;
 
     @BeforeAll
     static void jarAndServices() {
         assertThat(JAR).as("run `mvn package` first").isRegularFile();
         Services.requireRunning();
+        Sql.execute(
+                Services.upstreamAdmin(),
+                "CREATE OR REPLACE USER 'ferry_secret'@'%' IDENTIFIED BY '" + SECRET + "'",
+                "GRANT SELECT, RELOAD, REPLICATION SLAVE, REPLICATION CLIENT ON *.* TO 'ferry_secret'@'%'");
+        Sql.execute(
+                Services.downstreamAdmin(),
+                "CREATE OR REPLACE USER 'ferry_secret'@'%' IDENTIFIED BY '" + SECRET + "'",
+                "GRANT ALL PRIVILEGES ON *.* TO 'ferry_secret'@'%'");
     }
 
     @Test
@@ -63,7 +75,8 @@ class PackagedJarITCase {
                             List.of(
                                     "upstream.hostname=" + Services.HOST,
                                     "upstream.port=" + Services.UPSTREAM_PORT,
-                                    "upstream.username=ferry_cdc",
+                                    "upstream.username=ferry_secret",
+                                    "upstream.password=" + SECRET,
                                     "upstream.tables=" + db.name() + ".*",
                                     "upstream.server-id=8900-8901",
                                     "kafka.transactional-id-prefix=ferry-jar-" + db.name()));
@@ -73,12 +86,11 @@ class PackagedJarITCase {
                             List.of(
                                     "downstream.hostname=" + Services.HOST,
                                     "downstream.port=" + Services.DOWNSTREAM_PORT,
-                                    "downstream.username=ferry_apply",
+                                    "downstream.username=ferry_secret",
                                     "kafka.consumer-group=ferry-jar-" + db.name()));
             List<Process> jobs = new ArrayList<>();
             try {
-                Process captureJob =
-                        start("capture", capture, "FERRY_UPSTREAM_PASSWORD", "ferry_cdc");
+                Process captureJob = start("capture", capture, "FERRY_UNUSED", "");
                 jobs.add(captureJob);
                 Await.until(
                         "the capture job to publish its tables",
@@ -87,8 +99,7 @@ class PackagedJarITCase {
                             assertThat(captureJob.isAlive()).as(log("capture")).isTrue();
                             return log("capture").contains("is running");
                         });
-                Process applyJob =
-                        start("apply", apply, "FERRY_DOWNSTREAM_PASSWORD", "ferry_apply");
+                Process applyJob = start("apply", apply, "FERRY_DOWNSTREAM_PASSWORD", SECRET);
                 jobs.add(applyJob);
 
                 Await.until(
@@ -106,9 +117,15 @@ class PackagedJarITCase {
                     // checkpoints
                     assertThat(job.waitFor(60, TimeUnit.SECONDS)).isTrue();
                 }
-                assertThat(log("capture"))
-                        .doesNotContain("ClassNotFound")
-                        .doesNotContain("NoClassDefFound");
+                // INFO logs name the user: proof the logs hold what a leak would show up in.
+                assertThat(log("capture")).contains("upstream ferry_secret@");
+                for (String job : List.of("capture", "apply")) {
+                    assertThat(log(job))
+                            .doesNotContain("ClassNotFound")
+                            .doesNotContain("NoClassDefFound")
+                            .as("the password must never be logged")
+                            .doesNotContain(SECRET);
+                }
             } finally {
                 jobs.forEach(Process::destroyForcibly);
             }
@@ -136,8 +153,10 @@ class PackagedJarITCase {
                                 config.toString())
                         .redirectErrorStream(true)
                         .redirectOutput(work.resolve(job + ".log").toFile());
-        // The password comes from the environment, as the README recommends, not the config file.
+        // Capture reads its password from the config file, apply from the environment: both paths
+        // must keep it out of the logs, which run at INFO here to show everything Flink prints.
         builder.environment().put(passwordVariable, password);
+        builder.environment().put("FERRY_LOG_LEVEL", "INFO");
         return builder.start();
     }
 

@@ -17,6 +17,17 @@ public final class ChangeBuffer {
     private final Map<TableId, LinkedHashMap<List<Object>, RowChange>> tables =
             new LinkedHashMap<>();
     private int events;
+    private long bytes;
+
+    /**
+     * Adds a change.
+     *
+     * @param bytes the size of the change as it arrived (its serialized form), for the byte bound
+     */
+    public void add(ChangeEvent event, int bytes) {
+        this.bytes += bytes;
+        add(event);
+    }
 
     public void add(ChangeEvent event) {
         LinkedHashMap<List<Object>, RowChange> rows =
@@ -55,6 +66,14 @@ public final class ChangeBuffer {
         return events;
     }
 
+    /**
+     * Bytes of the changes added since the last drain, as reported to {@link #add(ChangeEvent,
+     * int)}.
+     */
+    public long byteCount() {
+        return bytes;
+    }
+
     public boolean isEmpty() {
         return events == 0;
     }
@@ -65,6 +84,7 @@ public final class ChangeBuffer {
         tables.forEach((table, rows) -> drained.put(table, rows.values()));
         tables.clear();
         events = 0;
+        bytes = 0;
         return drained;
     }
 }

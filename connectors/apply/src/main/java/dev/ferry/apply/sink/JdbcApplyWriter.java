@@ -67,11 +67,11 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
     @Override
     public void write(RawChange change, Context context) throws IOException, InterruptedException {
         ChangeEvent event = envelope.parse(change);
-        buffer.add(event);
+        buffer.add(event, change.value.length);
         if (!event.source().snapshot()) {
             pendingCommitTs = Math.max(pendingCommitTs, event.source().commitTimestampMs());
         }
-        if (buffer.eventCount() >= config.batchSize) {
+        if (buffer.eventCount() >= config.batchSize || buffer.byteCount() >= config.maxBatchBytes) {
             flushBuffer();
         }
     }

@@ -103,4 +103,14 @@ class ChangeBufferTest {
 
         assertThat(buffer.eventCount()).isEqualTo(2);
     }
+
+    @Test
+    void countsBytesUntilDrained() {
+        buffer.add(ChangeEvent.insert(T, row(1, "a"), List.of("id"), META), 300);
+        buffer.add(ChangeEvent.update(T, row(1, "a"), row(1, "b"), List.of("id"), META), 500);
+
+        assertThat(buffer.byteCount()).isEqualTo(800);
+        buffer.drain();
+        assertThat(buffer.byteCount()).isZero();
+    }
 }
