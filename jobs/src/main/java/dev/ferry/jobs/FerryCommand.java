@@ -4,6 +4,7 @@ import dev.ferry.checksum.ChecksumCommand;
 import dev.ferry.config.FerryConfigException;
 import dev.ferry.jobs.cli.JobArguments;
 import dev.ferry.jobs.cli.OptionsTable;
+import dev.ferry.jobs.runtime.JobEnvironment;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
@@ -84,6 +85,12 @@ public final class FerryCommand {
             String what, JobStarter starter, Configuration options, PrintStream out)
             throws Exception {
         JobClient job = starter.start(options);
+        if (!JobEnvironment.isEmbedded()) {
+            // On a cluster the job lives on without this client (and a web submission cannot
+            // wait for a result): report it and return.
+            out.println("ferry " + what + " job " + job.getJobID() + " submitted.");
+            return 0;
+        }
         out.println(
                 "ferry "
                         + what

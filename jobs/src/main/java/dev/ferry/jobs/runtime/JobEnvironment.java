@@ -4,6 +4,7 @@ import dev.ferry.options.JobOptions;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,6 +18,15 @@ public final class JobEnvironment {
     private static final Logger LOG = LoggerFactory.getLogger(JobEnvironment.class);
 
     private JobEnvironment() {}
+
+    /**
+     * True when jobs run on a local mini-cluster in this JVM ({@code java -jar}); false when a
+     * Flink client or the web submission of a cluster runs this code.
+     */
+    public static boolean isEmbedded() {
+        return StreamExecutionEnvironment.getExecutionEnvironment()
+                instanceof LocalStreamEnvironment;
+    }
 
     public static String jobName(Configuration options, String defaultName) {
         return options.getOptional(JobOptions.NAME).orElse(defaultName);
