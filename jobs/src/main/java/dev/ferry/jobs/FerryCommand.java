@@ -5,7 +5,9 @@ import dev.ferry.config.FerryConfigException;
 import dev.ferry.jobs.cli.JobArguments;
 import dev.ferry.jobs.cli.OptionsTable;
 import dev.ferry.jobs.runtime.JobEnvironment;
+import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -32,6 +34,21 @@ public final class FerryCommand {
     private FerryCommand() {}
 
     public static void main(String[] args) {
+        if (!JobEnvironment.isEmbedded()) {
+            // A Flink client or a cluster's web submission runs this main: System.exit would stop
+            // the JobManager, so report a failure by exception instead.
+            ByteArrayOutputStream errors = new ByteArrayOutputStream();
+            int code =
+                    run(
+                            Arrays.asList(args),
+                            System.out,
+                            new PrintStream(errors, true, StandardCharsets.UTF_8));
+            System.err.print(errors.toString(StandardCharsets.UTF_8));
+            if (code != 0) {
+                throw new IllegalStateException(errors.toString(StandardCharsets.UTF_8).strip());
+            }
+            return;
+        }
         // The binlog client logs through java.util.logging: send it to log4j with the rest.
         System.setProperty("java.util.logging.manager", "org.apache.logging.log4j.jul.LogManager");
         System.exit(run(Arrays.asList(args), System.out, System.err));

@@ -1,7 +1,7 @@
 package dev.ferry.checksum;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
+import java.sql.Driver;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Properties;
@@ -11,6 +11,16 @@ import java.util.Properties;
  * password. Its {@code toString} never shows the password.
  */
 record ConnectionSpec(String role, String url, String user, String password) {
+
+    private static final Driver DRIVER = newDriver();
+
+    private static Driver newDriver() {
+        try {
+            return new com.mysql.cj.jdbc.Driver();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot load the MySQL JDBC driver", e);
+        }
+    }
 
     /** Opens a connection; the password travels as a property, never inside the URL. */
     Connection open() throws SQLException {
@@ -23,7 +33,12 @@ record ConnectionSpec(String role, String url, String user, String password) {
         setUnlessInUrl(properties, "characterEncoding", "UTF-8");
         // Fail a connection to an unreachable host within seconds rather than hang.
         setUnlessInUrl(properties, "connectTimeout", "10000");
-        return DriverManager.getConnection(url, properties);
+        // Not DriverManager: it hands a driver only to the class loader that registered it.
+        Connection connection = DRIVER.connect(url, properties);
+        if (connection == null) {
+            throw new SQLException("not a jdbc:mysql: URL");
+        }
+        return connection;
     }
 
     /** {@code host:port} from the URL, without any user info; for messages. */

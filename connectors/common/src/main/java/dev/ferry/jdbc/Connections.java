@@ -2,7 +2,7 @@ package dev.ferry.jdbc;
 
 import dev.ferry.config.FerryConfigException;
 import java.sql.Connection;
-import java.sql.DriverManager;
+import java.sql.Driver;
 import java.sql.SQLException;
 import java.util.Properties;
 
@@ -11,7 +11,31 @@ import java.util.Properties;
  * what to do, without the password.
  */
 public final class Connections {
+    /**
+     * The driver, used directly: DriverManager hands a driver only to the class loader that
+     * registered it, so on a Flink cluster every job after the first one would get "No suitable
+     * driver".
+     */
+    private static final Driver DRIVER = newDriver();
+
     private Connections() {}
+
+    private static Driver newDriver() {
+        try {
+            return new com.mysql.cj.jdbc.Driver();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot load the MySQL JDBC driver", e);
+        }
+    }
+
+    /** A connection to any {@code jdbc:mysql:} URL, without DriverManager. */
+    public static Connection connect(String url, Properties properties) throws SQLException {
+        Connection connection = DRIVER.connect(url, properties);
+        if (connection == null) {
+            throw new SQLException("not a jdbc:mysql: URL: " + url.replaceAll("[?].*", ""));
+        }
+        return connection;
+    }
 
     public static Connection open(DatabaseEndpoint endpoint) {
         Properties properties = new Properties();
@@ -20,7 +44,7 @@ public final class Connections {
             properties.setProperty("password", endpoint.password());
         }
         try {
-            return DriverManager.getConnection(endpoint.jdbcUrl(), properties);
+            return connect(endpoint.jdbcUrl(), properties);
         } catch (SQLException e) {
             throw explain(endpoint, e);
         }

@@ -36,7 +36,8 @@ public final class JobOptions {
                     .defaultValue(true)
                     .withDescription(
                             "Resume from the latest checkpoint in the checkpoint directory when"
-                                    + " one exists (embedded mode).");
+                                    + " one exists and the starting client can see it (always"
+                                    + " embedded; on a cluster with shared storage too).");
 
     public static final ConfigOption<Integer> RESTART_ATTEMPTS =
             ConfigOptions.key("job.restart-attempts")

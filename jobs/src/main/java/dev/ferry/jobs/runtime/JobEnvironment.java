@@ -11,8 +11,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Creates the execution environment of a ferry job: checkpoints kept on cancellation in a directory
- * per job name, a bounded restart strategy, and — in embedded mode — a resume from the newest
- * checkpoint found there. Flink settings given by the user win over these.
+ * per job name, a bounded restart strategy, and a resume from the newest checkpoint found there
+ * whenever the starting client can read that directory (embedded always; on a cluster when the
+ * storage is shared). Flink settings given by the user win over these.
  */
 public final class JobEnvironment {
     private static final Logger LOG = LoggerFactory.getLogger(JobEnvironment.class);
