@@ -26,7 +26,9 @@ public final class ApplyPipeline {
                                 WatermarkStrategy.noWatermarks(),
                                 "kafka-envelopes")
                         .uid("kafka-envelopes")
-                        .setParallelism(Math.min(config.parallelism, Math.max(1, topics.size())));
+                        .setParallelism(
+                                config.parallelism); // one reader per partition at most; idle ones
+        // cost nothing
         changes.keyBy(change -> change.keyHash)
                 .sinkTo(new JdbcApplySink(config))
                 .uid("jdbc-apply")
