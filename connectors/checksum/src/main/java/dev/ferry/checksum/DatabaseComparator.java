@@ -59,7 +59,7 @@ public final class DatabaseComparator {
                 results.add(result);
                 listener.tableCompared(result);
             } catch (IllegalArgumentException | SQLException e) {
-                String reason = firstLine(e.getMessage());
+                String reason = ConnectionErrors.firstLine(e.getMessage());
                 failures.put(sourceTable, reason);
                 listener.tableFailed(sourceTable, reason);
             }
@@ -71,12 +71,5 @@ public final class DatabaseComparator {
     public static List<String> baseTables(Connection connection, String database)
             throws SQLException {
         return TableSchemaReader.baseTables(connection, database);
-    }
-
-    private static String firstLine(String message) {
-        if (message == null || message.isBlank()) {
-            return "unknown error";
-        }
-        return message.strip().lines().findFirst().orElse("unknown error");
     }
 }
