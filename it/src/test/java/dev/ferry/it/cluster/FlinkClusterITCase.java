@@ -2,6 +2,7 @@ package dev.ferry.it.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
 import dev.ferry.it.support.SampleSchema;
@@ -67,65 +68,20 @@ class FlinkClusterITCase {
         try (TestDatabase db = TestDatabase.create("cluster");
                 RunningJobs none = new RunningJobs()) {
             SampleSchema.load(db, 2_000, 100);
-            String checkpoints = REPO.resolve("run/flink/checkpoints").toAbsolutePath().toString();
+            // The checkpoint directory must be the one the cluster's processes share.
+            Pipeline pipeline =
+                    new Pipeline(db, REPO.resolve("run/flink/checkpoints").toAbsolutePath());
             String jar = REPO.resolve("jobs/target/ferry.jar").toString();
-            String schemaTopic = "ferry-schema-" + db.name();
-
-            Result capture =
-                    cluster(
-                            "submit",
-                            jar,
-                            "capture",
-                            "--upstream.hostname",
-                            Services.HOST,
-                            "--upstream.port",
-                            String.valueOf(Services.UPSTREAM_PORT),
-                            "--upstream.username",
-                            "ferry_cdc",
-                            "--upstream.password",
-                            "ferry_cdc",
-                            "--upstream.tables",
-                            db.name() + ".*",
-                            "--upstream.server-id",
-                            "9200-9201",
-                            "--kafka.bootstrap-servers",
-                            Services.KAFKA,
-                            "--kafka.schema-topic",
-                            schemaTopic,
-                            "--kafka.transactional-id-prefix",
-                            "ferry-cluster-" + db.name(),
-                            "--job.name",
-                            "capture-" + db.name(),
-                            "--job.checkpoint-dir",
-                            checkpoints);
-            assertThat(capture.exitCode()).as(capture.output()).isZero();
-            JOBS.add(capture.output().lines().findFirst().orElseThrow().strip());
-
-            Result apply =
-                    cluster(
-                            "submit",
-                            jar,
-                            "apply",
-                            "--downstream.hostname",
-                            Services.HOST,
-                            "--downstream.port",
-                            String.valueOf(Services.DOWNSTREAM_PORT),
-                            "--downstream.username",
-                            "ferry_apply",
-                            "--downstream.password",
-                            "ferry_apply",
-                            "--kafka.bootstrap-servers",
-                            Services.KAFKA,
-                            "--kafka.schema-topic",
-                            schemaTopic,
-                            "--kafka.consumer-group",
-                            "ferry-cluster-" + db.name(),
-                            "--job.name",
-                            "apply-" + db.name(),
-                            "--job.checkpoint-dir",
-                            checkpoints);
-            assertThat(apply.exitCode()).as(apply.output()).isZero();
-            JOBS.add(apply.output().lines().findFirst().orElseThrow().strip());
+            for (List<String> job :
+                    List.of(
+                            Pipeline.arguments("capture", pipeline.captureOptions()),
+                            Pipeline.arguments("apply", pipeline.applyOptions()))) {
+                List<String> submit = new ArrayList<>(List.of("submit", jar));
+                submit.addAll(job);
+                Result result = cluster(submit.toArray(String[]::new));
+                assertThat(result.exitCode()).as(result.output()).isZero();
+                JOBS.add(result.output().lines().findFirst().orElseThrow().strip());
+            }
 
             Replicas.awaitEqual(db, none, Duration.ofMinutes(3));
             Sql.execute(

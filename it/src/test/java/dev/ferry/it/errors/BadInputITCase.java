@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -185,14 +186,9 @@ class BadInputITCase {
                     "CREATE TABLE `" + other.name() + "`.t (id INT PRIMARY KEY)");
             Pipeline pipeline = new Pipeline(other, checkpoints);
             jobs.add(pipeline.startCapture()); // publishes the schema the apply job reads first
-            List<String> args = new ArrayList<>(List.of("apply"));
-            pipeline.applyOptions()
-                    .toMap()
-                    .forEach(
-                            (key, value) -> {
-                                args.add("--" + key);
-                                args.add(key.equals("downstream.password") ? SECRET : value);
-                            });
+            Configuration options = pipeline.applyOptions().clone();
+            options.setString("downstream.password", SECRET);
+            List<String> args = Pipeline.arguments("apply", options);
             assertClearError(
                     run(args), "access denied for user 'ferry_apply'", "downstream.password");
         } finally {

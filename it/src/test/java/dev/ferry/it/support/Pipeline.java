@@ -3,6 +3,9 @@ package dev.ferry.it.support;
 import dev.ferry.jobs.ApplyJob;
 import dev.ferry.jobs.CaptureJob;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
@@ -62,6 +65,18 @@ public final class Pipeline {
 
     public Configuration applyOptions() {
         return apply;
+    }
+
+    /** {@code command --key value ...}: the options as the ferry command line takes them. */
+    public static List<String> arguments(String command, Configuration options) {
+        List<String> args = new ArrayList<>(List.of(command));
+        new TreeMap<>(options.toMap())
+                .forEach(
+                        (key, value) -> {
+                            args.add("--" + key);
+                            args.add(value);
+                        });
+        return args;
     }
 
     public String topicOf(String table) {
