@@ -1,0 +1,32 @@
+package dev.ferry.envelope;
+
+import java.io.Serializable;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The end marker of one upstream transaction: how many changes it made, in all and per table, so a
+ * consumer can tell that it holds all of them without waiting for the next transaction.
+ *
+ * @param id the transaction id, equal to {@link TransactionInfo#id()} of its changes
+ * @param file the binlog file of the transaction's start
+ * @param position the binlog offset of the transaction's start; with {@code file} it orders
+ *     transactions by commit
+ * @param commitTimestampMs the upstream commit time, ms since the epoch
+ * @param eventCount the transaction's changes to captured tables
+ * @param eventCountByTable the same count per table
+ */
+public record TransactionEnd(
+        String id,
+        String file,
+        long position,
+        long commitTimestampMs,
+        long eventCount,
+        Map<TableId, Long> eventCountByTable)
+        implements Serializable {
+    public TransactionEnd {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(file, "file");
+        eventCountByTable = Map.copyOf(eventCountByTable);
+    }
+}

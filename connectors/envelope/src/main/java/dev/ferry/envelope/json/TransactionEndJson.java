@@ -1,0 +1,132 @@
+package dev.ferry.envelope.json;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.ferry.envelope.TableId;
+import dev.ferry.envelope.TransactionEnd;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Writes and reads the record of the transaction topic (docs/envelope.md), shaped like Debezium's
+ * transaction metadata: {@code {"status":"END","id":…,"event_count":…,"data_collections":[…]}} plus
+ * the transaction's binlog start position.
+ */
+public final class TransactionEndJson {
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private TransactionEndJson() {}
+
+    /** The Kafka record value for {@code end}. */
+    public static byte[] serialize(TransactionEnd end) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+        try (JsonGenerator out = JSON.createGenerator(bytes)) {
+            out.writeStartObject();
+            out.writeStringField("status", "END");
+            out.writeStringField("id", end.id());
+            out.writeNumberField("ts_ms", end.commitTimestampMs());
+            out.writeNumberField("event_count", end.eventCount());
+            out.writeArrayFieldStart("data_collections");
+            for (Map.Entry<TableId, Long> table :
+                    new TreeMap<>(end.eventCountByTable()).entrySet()) {
+                out.writeStartObject();
+                out.writeStringField("data_collection", table.getKey().qualifiedName());
+                out.writeNumberField("event_count", table.getValue());
+                out.writeEndObject();
+            }
+            out.writeEndArray();
+            out.writeObjectFieldStart("source");
+            out.writeStringField("file", end.file());
+            out.writeNumberField("pos", end.position());
+            out.writeEndObject();
+            out.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** Reads a transaction topic record; unknown fields are skipped. */
+    public static TransactionEnd parse(byte[] value) {
+        try (JsonParser in = JSON.createParser(value)) {
+            if (in.nextToken() != JsonToken.START_OBJECT) {
+                throw new EnvelopeFormatException("transaction record is not a JSON object");
+            }
+            String status = null;
+            String id = null;
+            String file = null;
+            long position = -1;
+            long timestamp = 0;
+            long eventCount = -1;
+            Map<TableId, Long> byTable = new TreeMap<>();
+            while (in.nextToken() == JsonToken.FIELD_NAME) {
+                String field = in.currentName();
+                JsonToken token = in.nextToken();
+                switch (field) {
+                    case "status" -> status = in.getText();
+                    case "id" -> id = in.getText();
+                    case "ts_ms" -> timestamp = in.getLongValue();
+                    case "event_count" -> eventCount = in.getLongValue();
+                    case "data_collections" -> readCollections(in, token, byTable);
+                    case "source" -> {
+                        while (in.nextToken() == JsonToken.FIELD_NAME) {
+                            String name = in.currentName();
+                            in.nextToken();
+                            if (name.equals("file")) {
+                                file = in.getText();
+                            } else if (name.equals("pos")) {
+                                position = in.getLongValue();
+                            } else {
+                                in.skipChildren();
+                            }
+                        }
+                    }
+                    default -> in.skipChildren();
+                }
+            }
+            if (!"END".equals(status)
+                    || id == null
+                    || file == null
+                    || position < 0
+                    || eventCount < 0) {
+                throw new EnvelopeFormatException(
+                        "transaction record lacks status END, id, event_count or source"
+                                + " file/pos");
+            }
+            return new TransactionEnd(id, file, position, timestamp, eventCount, byTable);
+        } catch (IOException e) {
+            throw new EnvelopeFormatException("not a transaction record: " + e.getMessage(), e);
+        }
+    }
+
+    private static void readCollections(JsonParser in, JsonToken token, Map<TableId, Long> byTable)
+            throws IOException {
+        if (token != JsonToken.START_ARRAY) {
+            in.skipChildren();
+            return;
+        }
+        while (in.nextToken() == JsonToken.START_OBJECT) {
+            String table = null;
+            long count = 0;
+            while (in.nextToken() == JsonToken.FIELD_NAME) {
+                String name = in.currentName();
+                in.nextToken();
+                if (name.equals("data_collection")) {
+                    table = in.getText();
+                } else if (name.equals("event_count")) {
+                    count = in.getLongValue();
+                } else {
+                    in.skipChildren();
+                }
+            }
+            if (table != null) {
+                byTable.put(TableId.parse(table), count);
+            }
+        }
+    }
+}
