@@ -30,6 +30,15 @@ public final class KafkaOptions {
                             "Compacted topic where capture publishes each table's definition and"
                                     + " apply reads it to create missing tables.");
 
+    public static final ConfigOption<String> TRANSACTION_TOPIC =
+            ConfigOptions.key("kafka.transaction-topic")
+                    .stringType()
+                    .defaultValue("ferry-transactions")
+                    .withDescription(
+                            "One-partition topic where capture writes an END record per upstream"
+                                    + " transaction (its id and event count per table); apply"
+                                    + " reads it to commit each transaction whole.");
+
     public static final ConfigOption<String> PARTITION_BY =
             ConfigOptions.key("kafka.partition-by")
                     .stringType()

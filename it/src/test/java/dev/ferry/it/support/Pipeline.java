@@ -53,6 +53,7 @@ public final class Pipeline {
     private void common(Configuration options) {
         options.setString("kafka.bootstrap-servers", Services.KAFKA);
         options.setString("kafka.schema-topic", "ferry-schema-" + database.name());
+        options.setString("kafka.transaction-topic", "ferry-tx-" + database.name());
         options.setString("job.checkpoint-interval", "2 s");
         options.setString("job.checkpoint-dir", checkpoints.toString());
         options.setString("job.restart-attempts", "0");
