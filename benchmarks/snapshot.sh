@@ -70,7 +70,7 @@ java -jar jobs/target/ferry.jar capture --upstream.port "$FERRY_UPSTREAM_PORT" -
 capture=$!
 until grep -q "is running" "$work/capture.log"; do kill -0 $capture || { cat "$work/capture.log"; exit 1; }; sleep 0.2; done
 java -jar jobs/target/ferry.jar apply --downstream.port "$FERRY_DOWNSTREAM_PORT" --downstream.username ferry_apply \
-  --downstream.password ferry_apply --apply.parallelism "$parallelism" --apply.batch-size "$batch" \
+  --downstream.password ferry_apply --apply.workers "$parallelism" --apply.batch-size "$batch" \
   --kafka.schema-topic "$tag-schema" --kafka.consumer-group "$tag" --job.checkpoint-dir "$work/checkpoints" --job.name apply > "$work/apply.log" 2>&1 &
 apply=$!
 seconds=$(wait_copied "$start" $capture $apply)

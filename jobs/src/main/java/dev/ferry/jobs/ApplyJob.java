@@ -4,6 +4,7 @@ import dev.ferry.apply.ApplyConfig;
 import dev.ferry.apply.ApplyPipeline;
 import dev.ferry.apply.catalog.DownstreamCatalog;
 import dev.ferry.apply.catalog.SchemaTopicReader;
+import dev.ferry.apply.source.TransactionTopic;
 import dev.ferry.config.FerryConfigException;
 import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.schema.TableSchema;
@@ -54,7 +55,11 @@ public final class ApplyJob {
                 schemas.size(),
                 topics.size(),
                 config.downstream);
-        StreamExecutionEnvironment env = JobEnvironment.create(options, DEFAULT_NAME);
+        if (config.transactional) {
+            TransactionTopic.require(config.bootstrapServers, config.transactionTopic);
+        }
+        StreamExecutionEnvironment env =
+                JobEnvironment.create(options, DEFAULT_NAME, !config.transactional);
         ApplyPipeline.build(env, config, topics);
         return env.executeAsync();
     }

@@ -18,7 +18,14 @@ public final class ApplyConfig implements Serializable {
     public final String bootstrapServers;
     public final String schemaTopic;
     public final String consumerGroup;
-    public final int parallelism;
+    public final String transactionTopic;
+    public final boolean transactional;
+    public final int workers;
+    public final long memoryLimitBytes;
+    public final String spillDir;
+    public final String progressDatabase;
+    public final long maxTransactionBytes;
+    public final boolean splitOversizedTransactions;
     public final int batchSize;
     public final long flushIntervalMs;
     public final int maxStatementBytes;
@@ -32,7 +39,20 @@ public final class ApplyConfig implements Serializable {
         this.bootstrapServers = options.get(KafkaOptions.BOOTSTRAP_SERVERS);
         this.schemaTopic = options.get(KafkaOptions.SCHEMA_TOPIC);
         this.consumerGroup = options.get(KafkaOptions.CONSUMER_GROUP);
-        this.parallelism = Settings.atLeast(options, ApplyOptions.PARALLELISM, 1);
+        this.transactionTopic = options.get(KafkaOptions.TRANSACTION_TOPIC);
+        this.transactional =
+                Settings.oneOf(options, ApplyOptions.CONSISTENCY, "transaction", "row")
+                        .equals("transaction");
+        this.workers = Settings.atLeast(options, ApplyOptions.WORKERS, 1);
+        this.memoryLimitBytes = options.get(ApplyOptions.MEMORY_LIMIT).getBytes();
+        String spill = options.get(ApplyOptions.SPILL_DIR).strip();
+        this.spillDir =
+                spill.isEmpty() ? System.getProperty("java.io.tmpdir") + "/ferry-spill" : spill;
+        this.progressDatabase = options.get(ApplyOptions.PROGRESS_DATABASE);
+        this.maxTransactionBytes = options.get(ApplyOptions.MAX_TRANSACTION_SIZE).getBytes();
+        this.splitOversizedTransactions =
+                Settings.oneOf(options, ApplyOptions.OVERSIZED_TRANSACTION, "stop", "split")
+                        .equals("split");
         this.batchSize = Settings.atLeast(options, ApplyOptions.BATCH_SIZE, 1);
         this.flushIntervalMs = Math.max(1, options.get(ApplyOptions.FLUSH_INTERVAL).toMillis());
         this.maxStatementBytes = Settings.atLeast(options, ApplyOptions.MAX_STATEMENT_BYTES, 1024);

@@ -1,8 +1,12 @@
 package dev.ferry.apply;
 
+import dev.ferry.apply.progress.ProgressOffsetsInitializer;
+import dev.ferry.apply.progress.ProgressStore;
 import dev.ferry.apply.sink.JdbcApplySink;
+import dev.ferry.apply.sink.TransactionalApplySink;
 import dev.ferry.apply.source.RawChange;
 import dev.ferry.apply.source.RawChangeDeserializer;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.connector.kafka.source.KafkaSource;
@@ -12,37 +16,76 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 
 /**
- * Wires the apply dataflow: the change topics, read committed with offsets in Flink's checkpoints,
- * keyed by primary key so each row's changes reach one writer in order, into the JDBC sink.
+ * Wires the apply dataflow for the chosen consistency: transaction (assembly, conflict detection,
+ * parallel workers, progress in the downstream) or row (keyed by primary key, offsets in Flink's
+ * checkpoints). Both read the change topics read_committed.
  */
 public final class ApplyPipeline {
     private ApplyPipeline() {}
 
     public static void build(
             StreamExecutionEnvironment env, ApplyConfig config, List<String> topics) {
+        if (config.transactional) {
+            buildTransactional(env, config, topics);
+        } else {
+            buildPerRow(env, config, topics);
+        }
+    }
+
+    /**
+     * One reader and one assembling writer that sees every record (parallelism 1); the writer runs
+     * {@code apply.workers} downstream connections itself, because the conflict detector must see
+     * every transaction. The Kafka source starts from the downstream's progress table.
+     */
+    private static void buildTransactional(
+            StreamExecutionEnvironment env, ApplyConfig config, List<String> topics) {
+        List<String> withEnds = new ArrayList<>(topics);
+        withEnds.add(config.transactionTopic);
+        ProgressStore store = new ProgressStore(config.progressDatabase, config.consumerGroup);
+        env.fromSource(
+                        source(
+                                config,
+                                withEnds,
+                                new ProgressOffsetsInitializer(config.downstream, store)),
+                        WatermarkStrategy.noWatermarks(),
+                        "kafka-envelopes")
+                .uid("kafka-envelopes")
+                .setParallelism(1)
+                .sinkTo(new TransactionalApplySink(config))
+                .uid("jdbc-apply-transactions")
+                .name("jdbc-apply-transactions")
+                .setParallelism(1);
+    }
+
+    /** Keyed by primary key so each row's changes reach one of {@code apply.workers} writers. */
+    private static void buildPerRow(
+            StreamExecutionEnvironment env, ApplyConfig config, List<String> topics) {
         DataStream<RawChange> changes =
                 env.fromSource(
-                                source(config, topics),
+                                source(
+                                        config,
+                                        topics,
+                                        OffsetsInitializer.committedOffsets(
+                                                OffsetResetStrategy.EARLIEST)),
                                 WatermarkStrategy.noWatermarks(),
                                 "kafka-envelopes")
                         .uid("kafka-envelopes")
-                        .setParallelism(
-                                config.parallelism); // one reader per partition at most; idle ones
-        // cost nothing
+                        // one reader per partition at most; idle ones cost nothing
+                        .setParallelism(config.workers);
         changes.keyBy(change -> change.keyHash)
                 .sinkTo(new JdbcApplySink(config))
                 .uid("jdbc-apply")
                 .name("jdbc-apply")
-                .setParallelism(config.parallelism);
+                .setParallelism(config.workers);
     }
 
-    static KafkaSource<RawChange> source(ApplyConfig config, List<String> topics) {
+    static KafkaSource<RawChange> source(
+            ApplyConfig config, List<String> topics, OffsetsInitializer startingOffsets) {
         return KafkaSource.<RawChange>builder()
                 .setBootstrapServers(config.bootstrapServers)
                 .setTopics(topics)
                 .setGroupId(config.consumerGroup)
-                .setStartingOffsets(
-                        OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST))
+                .setStartingOffsets(startingOffsets)
                 .setDeserializer(new RawChangeDeserializer())
                 .setProperty("isolation.level", "read_committed")
                 .setProperty("partition.discovery.interval.ms", "10000")

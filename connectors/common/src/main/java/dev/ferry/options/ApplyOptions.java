@@ -3,16 +3,32 @@ package dev.ferry.options;
 import java.time.Duration;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.MemorySize;
 
 /** Options of the apply job: how it writes downstream. */
 public final class ApplyOptions {
     private ApplyOptions() {}
 
-    public static final ConfigOption<Integer> PARALLELISM =
-            ConfigOptions.key("apply.parallelism")
+    public static final ConfigOption<String> CONSISTENCY =
+            ConfigOptions.key("apply.consistency")
+                    .stringType()
+                    .defaultValue("transaction")
+                    .withDescription(
+                            "'transaction' commits each upstream transaction whole downstream,"
+                                    + " across tables, exactly once (progress kept in the"
+                                    + " downstream); 'row' keeps only each row's order, for the"
+                                    + " highest throughput, with Kafka offsets in Flink"
+                                    + " checkpoints.");
+
+    public static final ConfigOption<Integer> WORKERS =
+            ConfigOptions.key("apply.workers")
                     .intType()
-                    .defaultValue(4)
-                    .withDescription("Writers, each with its own downstream connection.");
+                    .defaultValue(16)
+                    .withFallbackKeys("apply.parallelism")
+                    .withDescription(
+                            "Downstream connections writing in parallel. Transactions that touch"
+                                    + " a common primary- or unique-key value run in upstream"
+                                    + " order; the rest run concurrently.");
 
     public static final ConfigOption<Integer> BATCH_SIZE =
             ConfigOptions.key("apply.batch-size")
@@ -36,6 +52,54 @@ public final class ApplyOptions {
                             "Largest flush in bytes of change records: it bounds each writer's"
                                     + " memory and each downstream transaction, which must stay"
                                     + " below TiDB's txn-total-size-limit (100 MB by default).");
+
+    public static final ConfigOption<String> PROGRESS_DATABASE =
+            ConfigOptions.key("apply.progress-database")
+                    .stringType()
+                    .defaultValue("ferry_meta")
+                    .withDescription(
+                            "Downstream database (created if missing) for the apply progress of"
+                                    + " consistency=transaction: the applied transactions and the"
+                                    + " Kafka offsets to restart from, one pipeline per"
+                                    + " kafka.consumer-group.");
+
+    public static final ConfigOption<MemorySize> MEMORY_LIMIT =
+            ConfigOptions.key("apply.memory-limit")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(64))
+                    .withDescription(
+                            "Change records (as read from Kafka) that transactions being"
+                                    + " assembled may hold in memory; beyond it the largest"
+                                    + " transaction spills to apply.spill-dir and is still"
+                                    + " committed whole.");
+
+    public static final ConfigOption<String> SPILL_DIR =
+            ConfigOptions.key("apply.spill-dir")
+                    .stringType()
+                    .defaultValue("")
+                    .withDescription(
+                            "Local directory for transactions that spill; empty means"
+                                    + " <java.io.tmpdir>/ferry-spill.");
+
+    public static final ConfigOption<MemorySize> MAX_TRANSACTION_SIZE =
+            ConfigOptions.key("apply.max-transaction-size")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(100))
+                    .withDescription(
+                            "Largest upstream transaction, in change-record bytes, that is"
+                                    + " committed as one downstream transaction; set it below"
+                                    + " TiDB's txn-total-size-limit (100 MB by default).");
+
+    public static final ConfigOption<String> OVERSIZED_TRANSACTION =
+            ConfigOptions.key("apply.oversized-transaction")
+                    .stringType()
+                    .defaultValue("stop")
+                    .withDescription(
+                            "What to do with a transaction above apply.max-transaction-size:"
+                                    + " 'stop' the job with an error naming it (nothing is"
+                                    + " lost; raise the limits and restart), or 'split' it into"
+                                    + " several downstream commits, with a warning and the"
+                                    + " transactionsSplit metric.");
 
     public static final ConfigOption<Integer> MAX_STATEMENT_BYTES =
             ConfigOptions.key("apply.max-statement-bytes")

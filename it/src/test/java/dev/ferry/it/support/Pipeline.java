@@ -45,7 +45,7 @@ public final class Pipeline {
         apply.setString("downstream.port", String.valueOf(Services.DOWNSTREAM_PORT));
         apply.setString("downstream.username", Services.downstreamApply().username());
         apply.setString("downstream.password", Services.downstreamApply().password());
-        apply.setString("apply.parallelism", "4");
+        apply.setString("apply.workers", "4");
         apply.setString("kafka.consumer-group", "ferry-it-" + db);
         apply.setString("job.name", "apply-" + db);
     }

@@ -41,6 +41,16 @@ public final class JobEnvironment {
     }
 
     public static StreamExecutionEnvironment create(Configuration options, String defaultName) {
+        return create(options, defaultName, true);
+    }
+
+    /**
+     * @param checkpointed false for a job that keeps its progress outside Flink (transactional
+     *     apply keeps it in the downstream): no checkpoints, no resume from one, so every start and
+     *     every restart asks the sources where to begin
+     */
+    public static StreamExecutionEnvironment create(
+            Configuration options, String defaultName, boolean checkpointed) {
         String name = jobName(options, defaultName);
         Configuration flink = new Configuration(options);
         Path checkpoints = checkpointDirectory(options, name);
@@ -48,10 +58,12 @@ public final class JobEnvironment {
         // No operator keeps a record after passing it on, so chained operators need not copy them
         // (a copy would also send ChangeEvent through Kryo for nothing).
         setDefault(flink, "pipeline.object-reuse", "true");
-        setDefault(
-                flink,
-                "execution.checkpointing.interval",
-                options.get(JobOptions.CHECKPOINT_INTERVAL).toMillis() + " ms");
+        if (checkpointed) {
+            setDefault(
+                    flink,
+                    "execution.checkpointing.interval",
+                    options.get(JobOptions.CHECKPOINT_INTERVAL).toMillis() + " ms");
+        }
         setDefault(
                 flink,
                 "execution.checkpointing.externalized-checkpoint-retention",
@@ -65,7 +77,9 @@ public final class JobEnvironment {
                 "restart-strategy.fixed-delay.attempts",
                 String.valueOf(options.get(JobOptions.RESTART_ATTEMPTS)));
         setDefault(flink, "restart-strategy.fixed-delay.delay", "5 s");
-        if (options.get(JobOptions.RESUME) && !flink.containsKey("execution.state-recovery.path")) {
+        if (checkpointed
+                && options.get(JobOptions.RESUME)
+                && !flink.containsKey("execution.state-recovery.path")) {
             Optional<Path> latest = LatestCheckpoint.in(checkpoints);
             latest.ifPresent(
                     path -> {

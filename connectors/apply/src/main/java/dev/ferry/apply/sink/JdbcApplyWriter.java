@@ -5,13 +5,12 @@ import dev.ferry.apply.buffer.ChangeBuffer;
 import dev.ferry.apply.buffer.RowChange;
 import dev.ferry.apply.catalog.DownstreamCatalog;
 import dev.ferry.apply.catalog.SchemaTopicReader;
+import dev.ferry.apply.source.EnvelopeParser;
 import dev.ferry.apply.source.RawChange;
 import dev.ferry.apply.writer.BatchWriter;
-import dev.ferry.config.FerryConfigException;
+import dev.ferry.apply.writer.Retryable;
 import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.TableId;
-import dev.ferry.envelope.json.ChangeEventDeserializer;
-import dev.ferry.envelope.json.EnvelopeFormatException;
 import dev.ferry.jdbc.Connections;
 import java.io.IOException;
 import java.sql.Connection;
@@ -36,7 +35,7 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
 
     private final ApplyConfig config;
     private final ProcessingTimeService timers;
-    private final ChangeDeserializer envelope = new ChangeDeserializer();
+    private final EnvelopeParser envelope = new EnvelopeParser();
     private final ChangeBuffer buffer = new ChangeBuffer();
     private final DownstreamCatalog catalog;
     private final BatchWriter batchWriter;
@@ -153,26 +152,5 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
     @Override
     public void close() {
         closeConnection();
-    }
-
-    /** Parses envelopes and names the Kafka record when one is not a valid envelope. */
-    private static final class ChangeDeserializer {
-        private final ChangeEventDeserializer deserializer = new ChangeEventDeserializer();
-
-        ChangeEvent parse(RawChange change) {
-            try {
-                return deserializer.deserialize(change.key, change.value);
-            } catch (EnvelopeFormatException e) {
-                throw new FerryConfigException(
-                        "Kafka record "
-                                + change.location()
-                                + " is not a ferry change envelope ("
-                                + e.getMessage()
-                                + "). The apply job stopped before it so nothing is lost: remove"
-                                + " the producer that wrote it, then restart; see README,"
-                                + " 'Poison records'.",
-                        e);
-            }
-        }
     }
 }

@@ -37,12 +37,25 @@ public final class BatchWriter {
             throws SQLException {
         connection.setAutoCommit(false);
         try {
-            for (Map.Entry<TableId, Collection<RowChange>> table : changes.entrySet()) {
-                writeTable(connection, catalog.table(connection, table.getKey()), table.getValue());
-            }
+            writeUncommitted(connection, changes);
             connection.commit();
         } catch (SQLException | RuntimeException e) {
             rollbackQuietly(connection);
+            throw e;
+        }
+    }
+
+    /**
+     * Writes the statements inside the caller's open transaction, which the caller commits or rolls
+     * back.
+     */
+    public void writeUncommitted(Connection connection, Map<TableId, Collection<RowChange>> changes)
+            throws SQLException {
+        try {
+            for (Map.Entry<TableId, Collection<RowChange>> table : changes.entrySet()) {
+                writeTable(connection, catalog.table(connection, table.getKey()), table.getValue());
+            }
+        } catch (SQLException | RuntimeException e) {
             catalog.invalidate();
             throw e;
         }
@@ -165,7 +178,8 @@ public final class BatchWriter {
         }
     }
 
-    private static void rollbackQuietly(Connection connection) {
+    /** Rolls back, ignoring a broken connection (the caller reconnects before a retry). */
+    public static void rollbackQuietly(Connection connection) {
         try {
             connection.rollback();
         } catch (SQLException ignored) {

@@ -1,10 +1,10 @@
-package dev.ferry.apply.sink;
+package dev.ferry.apply.writer;
 
 import java.sql.SQLException;
 import java.util.Set;
 
 /** Which downstream failures are worth a retry: lost connections, deadlocks, write conflicts. */
-final class Retryable {
+public final class Retryable {
     /**
      * 1205 lock wait timeout, 1213 deadlock, 8002/9007 TiDB write conflicts, 8028 schema changed.
      */
@@ -12,7 +12,7 @@ final class Retryable {
 
     private Retryable() {}
 
-    static boolean isRetryable(SQLException e) {
+    public static boolean isRetryable(SQLException e) {
         String state = e.getSQLState();
         return CODES.contains(e.getErrorCode()) || (state != null && state.startsWith("08"));
     }

@@ -1,0 +1,189 @@
+package dev.ferry.apply.assembly;
+
+import dev.ferry.apply.progress.ApplyProgress;
+import dev.ferry.envelope.ChangeEvent;
+import dev.ferry.envelope.TransactionEnd;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * Gathers each upstream transaction's changes, which arrive over several partitions and topics, and
+ * its END record from the transaction topic, and hands out complete transactions in commit order.
+ * Snapshot rows belong to no transaction and pass straight through.
+ *
+ * <p>Why commit order and not completion order: two transactions that touch the same row meet in
+ * that row's partition, where the earlier one comes first; so once a transaction is complete, every
+ * earlier transaction it conflicts with is known here, and releasing in commit order keeps them in
+ * order for the conflict detector.
+ *
+ * <p>Memory: when the changes held for transactions being assembled pass {@code memoryLimit} bytes,
+ * the largest transaction moves to a spill file and stays there until it is applied.
+ */
+public final class TransactionAssembler {
+    private final TreeMap<CommitPosition, UpstreamTransaction> byPosition = new TreeMap<>();
+    private final Map<String, UpstreamTransaction> byId = new HashMap<>();
+    private final ApplyProgress progress;
+    private final Set<String> applied;
+    private final long memoryLimit;
+    private final long spillAbove;
+    private final Path spillDirectory;
+    private long memoryBytes;
+    private long spilled;
+
+    /**
+     * @param applied ids of transactions already applied downstream (found again after a restart);
+     *     their changes are dropped on arrival
+     * @param memoryLimit bytes of changes all transactions being assembled may hold in memory
+     * @param spillAbove a single transaction larger than this spills at once (it could not be
+     *     committed in one piece anyway, or must be read back in chunks)
+     */
+    public TransactionAssembler(
+            ApplyProgress progress,
+            Set<String> applied,
+            long memoryLimit,
+            long spillAbove,
+            Path spillDirectory) {
+        this.progress = progress;
+        this.applied = applied;
+        this.memoryLimit = memoryLimit;
+        this.spillAbove = Math.min(memoryLimit, spillAbove);
+        this.spillDirectory = spillDirectory;
+    }
+
+    /**
+     * Adds a change read at {@code offset} of {@code partition}.
+     *
+     * @return the unit to apply now when the change is a snapshot row; null otherwise
+     */
+    public UpstreamTransaction addChange(
+            ChangeEvent event, TopicPartition partition, long offset, int bytes) {
+        if (event.transaction() == null) {
+            UpstreamTransaction row = UpstreamTransaction.snapshotRow(event, bytes);
+            row.touch(partition, offset);
+            progress.opened(row, partition, offset);
+            progress.read(partition, offset);
+            return row;
+        }
+        String id = event.transaction().id();
+        if (applied.contains(id)) {
+            progress.read(partition, offset);
+            return null;
+        }
+        UpstreamTransaction tx = transaction(id, fallbackPosition(event));
+        if (tx.touch(partition, offset)) {
+            progress.opened(tx, partition, offset);
+        }
+        progress.read(partition, offset);
+        tx.add(event, bytes);
+        if (tx.isSpilled()) {
+            return null;
+        }
+        memoryBytes += bytes;
+        if (tx.bytes() > spillAbove) {
+            spill(tx);
+        } else if (memoryBytes > memoryLimit) {
+            spillLargest();
+        }
+        return null;
+    }
+
+    /** Adds the END record of a transaction, read at {@code offset} of {@code partition}. */
+    public void addEnd(TransactionEnd end, TopicPartition partition, long offset) {
+        if (applied.contains(end.id())) {
+            progress.read(partition, offset);
+            return;
+        }
+        CommitPosition position = new CommitPosition(end.file(), end.position());
+        UpstreamTransaction tx = transaction(end.id(), position);
+        if (!position.equals(tx.position())) {
+            byPosition.remove(tx.position());
+            byPosition.put(position, tx);
+            progress.moved(tx, tx.position(), position);
+        }
+        tx.end(end);
+        if (tx.touch(partition, offset)) {
+            progress.opened(tx, partition, offset);
+        }
+        progress.read(partition, offset);
+    }
+
+    /** The oldest transaction when it is complete, removed from assembly; null otherwise. */
+    public UpstreamTransaction pollComplete() {
+        Map.Entry<CommitPosition, UpstreamTransaction> head = byPosition.firstEntry();
+        if (head == null || !head.getValue().isComplete()) {
+            return null;
+        }
+        UpstreamTransaction tx = head.getValue();
+        if (tx.eventCount() > 0 && tx.eventCount() != endCount(tx)) {
+            throw new IllegalStateException(
+                    tx
+                            + " has "
+                            + tx.eventCount()
+                            + " changes in Kafka but its END record counts "
+                            + endCount(tx)
+                            + ": another producer writes to the change topics, or they were read"
+                            + " read_uncommitted");
+        }
+        byPosition.pollFirstEntry();
+        byId.remove(tx.id());
+        memoryBytes -= tx.memoryBytes();
+        return tx;
+    }
+
+    private static long endCount(UpstreamTransaction tx) {
+        return tx.endRecord().eventCount();
+    }
+
+    /** Transactions being assembled. */
+    public int openTransactions() {
+        return byPosition.size();
+    }
+
+    /** Bytes of changes held in memory by transactions being assembled. */
+    public long memoryBytes() {
+        return memoryBytes;
+    }
+
+    /** Transactions moved to disk so far. */
+    public long spilledTransactions() {
+        return spilled;
+    }
+
+    private UpstreamTransaction transaction(String id, CommitPosition fallback) {
+        UpstreamTransaction tx = byId.get(id);
+        if (tx == null) {
+            CommitPosition position = CommitPosition.ofTransactionId(id);
+            tx = UpstreamTransaction.binlog(id, position != null ? position : fallback);
+            byId.put(id, tx);
+            byPosition.put(tx.position(), tx);
+            progress.began(tx);
+        }
+        return tx;
+    }
+
+    private static CommitPosition fallbackPosition(ChangeEvent event) {
+        return new CommitPosition(event.source().binlogFile(), event.source().binlogPosition());
+    }
+
+    private void spillLargest() {
+        UpstreamTransaction largest = null;
+        for (UpstreamTransaction tx : byPosition.values()) {
+            if (!tx.isSpilled() && (largest == null || tx.bytes() > largest.bytes())) {
+                largest = tx;
+            }
+        }
+        if (largest != null && largest.memoryBytes() > 0) {
+            spill(largest);
+        }
+    }
+
+    private void spill(UpstreamTransaction tx) {
+        memoryBytes -= tx.memoryBytes();
+        tx.spillTo(spillDirectory);
+        spilled++;
+    }
+}

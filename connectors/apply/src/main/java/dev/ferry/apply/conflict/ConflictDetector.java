@@ -1,0 +1,129 @@
+package dev.ferry.apply.conflict;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Decides which transactions may run concurrently: a transaction waits for every earlier,
+ * unfinished transaction that touched one of its key values (as DM's causality and TiCDC's conflict
+ * detector do), and runs as soon as those finish. A barrier (a transaction too large to track key
+ * by key) waits for everything before it, and everything after waits for it.
+ *
+ * <p>Transactions must be added in upstream commit order. Thread-safe: workers finish nodes while
+ * the task thread adds them.
+ *
+ * @param <T> what a node carries
+ */
+public final class ConflictDetector<T> {
+    private final Consumer<Node<T>> ready;
+    private final Map<Long, Node<T>> lastToTouch = new HashMap<>();
+    private final Set<Node<T>> unfinished = new LinkedHashSet<>();
+    private Node<T> lastBarrier;
+    private long conflicts;
+
+    /**
+     * @param ready receives each node once it waits for nothing, under the detector's lock (so it
+     *     must only hand the node on, e.g. to a queue)
+     */
+    public ConflictDetector(Consumer<Node<T>> ready) {
+        this.ready = ready;
+    }
+
+    /** A transaction in the detector. */
+    public static final class Node<T> {
+        private final T value;
+        private final long[] keys;
+        private final List<Node<T>> dependents = new ArrayList<>(1);
+        private int waitingFor;
+        private boolean finished;
+
+        Node(T value, long[] keys) {
+            this.value = value;
+            this.keys = keys;
+        }
+
+        public T value() {
+            return value;
+        }
+    }
+
+    /**
+     * Adds a transaction touching {@code keys}; it goes to the ready consumer now or when the last
+     * transaction it waits for finishes.
+     *
+     * @return true when it had to wait
+     */
+    public synchronized boolean add(T value, ConflictKeys.KeySet keys, boolean barrier) {
+        long[] own = new long[barrier ? 0 : keys.size()];
+        for (int i = 0; i < own.length; i++) {
+            own[i] = keys.get(i);
+        }
+        Node<T> node = new Node<>(value, own);
+        Set<Node<T>> dependencies = new LinkedHashSet<>();
+        if (barrier) {
+            dependencies.addAll(unfinished);
+        } else {
+            if (lastBarrier != null && !lastBarrier.finished) {
+                dependencies.add(lastBarrier);
+            }
+            for (long key : own) {
+                Node<T> previous = lastToTouch.get(key);
+                if (previous != null && !previous.finished) {
+                    dependencies.add(previous);
+                }
+            }
+        }
+        for (Node<T> dependency : dependencies) {
+            dependency.dependents.add(node);
+        }
+        node.waitingFor = dependencies.size();
+        if (!dependencies.isEmpty()) {
+            conflicts++;
+        }
+        if (barrier) {
+            lastBarrier = node;
+        } else {
+            for (long key : own) {
+                lastToTouch.put(key, node);
+            }
+        }
+        unfinished.add(node);
+        if (dependencies.isEmpty()) {
+            ready.accept(node);
+        }
+        return !dependencies.isEmpty();
+    }
+
+    /** Marks a node applied, handing on the nodes that now wait for nothing. */
+    public synchronized void finish(Node<T> node) {
+        node.finished = true;
+        unfinished.remove(node);
+        for (long key : node.keys) {
+            lastToTouch.remove(key, node);
+        }
+        if (lastBarrier == node) {
+            lastBarrier = null;
+        }
+        for (Node<T> dependent : node.dependents) {
+            if (--dependent.waitingFor == 0) {
+                ready.accept(dependent);
+            }
+        }
+        node.dependents.clear();
+    }
+
+    /** Transactions added and not finished. */
+    public synchronized int unfinished() {
+        return unfinished.size();
+    }
+
+    /** Transactions that had to wait for another at the time they were added. */
+    public synchronized long conflicts() {
+        return conflicts;
+    }
+}

@@ -1,0 +1,95 @@
+package dev.ferry.apply.conflict;
+
+import dev.ferry.envelope.ChangeEvent;
+import dev.ferry.envelope.TableId;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The key values a change touches, as 64-bit hashes: its primary key before and after, and every
+ * unique key's values before and after (a unique key with a NULL part constrains nothing). Two
+ * changes that touch a common value must reach the downstream in upstream order. A hash collision
+ * only makes two transactions wait for each other without need.
+ */
+public final class ConflictKeys {
+    private final Function<TableId, List<List<String>>> uniqueKeys;
+
+    /**
+     * @param uniqueKeys the column lists of a table's unique keys other than the primary key
+     */
+    public ConflictKeys(Function<TableId, List<List<String>>> uniqueKeys) {
+        this.uniqueKeys = uniqueKeys;
+    }
+
+    /** Adds the change's key hashes to {@code into}. */
+    public void collect(ChangeEvent change, KeySet into) {
+        long table = hash(change.table().qualifiedName(), 17);
+        add(table, "", change.keyColumns(), change.before(), into);
+        add(table, "", change.keyColumns(), change.after(), into);
+        List<List<String>> unique = uniqueKeys.apply(change.table());
+        for (int i = 0; i < unique.size(); i++) {
+            String index = "#" + i;
+            add(table, index, unique.get(i), change.before(), into);
+            add(table, index, unique.get(i), change.after(), into);
+        }
+    }
+
+    private static void add(
+            long table, String index, List<String> columns, Map<String, Object> row, KeySet into) {
+        if (row == null) {
+            return;
+        }
+        long h = hash(index, table);
+        for (String column : columns) {
+            Object value = row.get(column);
+            if (value == null) {
+                return;
+            }
+            h = hash(valueText(value), h * 31 + 7);
+        }
+        into.add(h);
+    }
+
+    private static String valueText(Object value) {
+        if (value instanceof byte[] bytes) {
+            return Arrays.toString(bytes);
+        }
+        if (value instanceof String s) {
+            // MySQL's default collations compare case- and trailing-space-insensitively: make
+            // values that the downstream's unique index sees as equal hash alike.
+            return s.stripTrailing().toLowerCase(java.util.Locale.ROOT);
+        }
+        return value.toString();
+    }
+
+    private static long hash(String text, long seed) {
+        long h = seed ^ 0x9E3779B97F4A7C15L;
+        for (int i = 0; i < text.length(); i++) {
+            h = (h ^ text.charAt(i)) * 0x100000001B3L;
+        }
+        return h ^ (h >>> 29);
+    }
+
+    /** A growable set of key hashes (duplicates allowed; the detector tolerates them). */
+    public static final class KeySet {
+        private long[] keys = new long[8];
+        private int size;
+
+        public void add(long key) {
+            if (size == keys.length) {
+                keys = Arrays.copyOf(keys, size * 2);
+            }
+            keys[size++] = key;
+        }
+
+        public int size() {
+            return size;
+        }
+
+        public long get(int i) {
+            return keys[i];
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package dev.ferry.apply.progress;
+
+import dev.ferry.apply.assembly.CommitPosition;
+import dev.ferry.apply.assembly.UpstreamTransaction;
+import dev.ferry.jdbc.SqlResource;
+import java.io.Serializable;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * The apply job's progress, kept in the downstream itself so it commits with the data: which
+ * upstream transactions are applied (written inside each apply transaction) and where each Kafka
+ * partition must be read again after a restart. Statements are in the {@code .sql} files beside
+ * this class; TiDB and MySQL accept them all.
+ */
+public final class ProgressStore implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final String database;
+    private final String pipeline;
+
+    /**
+     * @param database the downstream database holding the progress tables
+     * @param pipeline this apply pipeline's name (its Kafka consumer group)
+     */
+    public ProgressStore(String database, String pipeline) {
+        if (!database.matches("[A-Za-z0-9_$]+")) {
+            throw new IllegalArgumentException(
+                    "progress database name '"
+                            + database
+                            + "' may hold only letters, digits, _ and $");
+        }
+        this.database = database;
+        this.pipeline = pipeline;
+    }
+
+    public String pipeline() {
+        return pipeline;
+    }
+
+    private String sql(String name) {
+        return SqlResource.load(ProgressStore.class, name).replace("{database}", database);
+    }
+
+    /** Creates the progress database and tables when missing. */
+    public void createIfMissing(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(sql("create-database.sql"));
+            statement.execute(sql("create-offsets-table.sql"));
+            statement.execute(sql("create-applied-table.sql"));
+        }
+    }
+
+    public Map<TopicPartition, Long> restartOffsets(Connection connection) throws SQLException {
+        Map<TopicPartition, Long> offsets = new HashMap<>();
+        try (PreparedStatement select = connection.prepareStatement(sql("select-offsets.sql"))) {
+            select.setString(1, pipeline);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    offsets.put(
+                            new TopicPartition(rows.getString(1), rows.getInt(2)), rows.getLong(3));
+                }
+            }
+        }
+        return offsets;
+    }
+
+    public Set<String> appliedTransactions(Connection connection) throws SQLException {
+        Set<String> ids = new HashSet<>();
+        try (PreparedStatement select = connection.prepareStatement(sql("select-applied.sql"))) {
+            select.setString(1, pipeline);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    ids.add(rows.getString(1));
+                }
+            }
+        }
+        return ids;
+    }
+
+    /** Records transactions as applied, inside the caller's open downstream transaction. */
+    public void recordApplied(Connection connection, Collection<UpstreamTransaction> units)
+            throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement(sql("insert-applied.sql"))) {
+            int rows = 0;
+            for (UpstreamTransaction unit : units) {
+                if (unit.isSnapshotRow()) {
+                    continue;
+                }
+                insert.setString(1, pipeline);
+                insert.setString(2, unit.id());
+                insert.setString(3, unit.position().file());
+                insert.setLong(4, unit.position().position());
+                insert.addBatch();
+                rows++;
+            }
+            if (rows > 0) {
+                insert.executeBatch();
+            }
+        }
+    }
+
+    /** Saves the restart offsets and prunes applied records no restart can reach, and commits. */
+    public void save(Connection connection, ApplyProgress.Snapshot progress) throws SQLException {
+        connection.setAutoCommit(false);
+        try {
+            try (PreparedStatement upsert = connection.prepareStatement(sql("upsert-offset.sql"))) {
+                for (Map.Entry<TopicPartition, Long> offset :
+                        progress.restartOffsets().entrySet()) {
+                    upsert.setString(1, pipeline);
+                    upsert.setString(2, offset.getKey().topic());
+                    upsert.setInt(3, offset.getKey().partition());
+                    upsert.setLong(4, offset.getValue());
+                    upsert.addBatch();
+                }
+                upsert.executeBatch();
+            }
+            CommitPosition oldest = progress.oldestPending();
+            if (oldest == null) {
+                try (PreparedStatement prune =
+                        connection.prepareStatement(sql("prune-all-applied.sql"))) {
+                    prune.setString(1, pipeline);
+                    prune.executeUpdate();
+                }
+            } else {
+                try (PreparedStatement prune =
+                        connection.prepareStatement(sql("prune-applied.sql"))) {
+                    prune.setString(1, pipeline);
+                    prune.setString(2, oldest.file());
+                    prune.setString(3, oldest.file());
+                    prune.setLong(4, oldest.position());
+                    prune.executeUpdate();
+                }
+            }
+            connection.commit();
+        } catch (SQLException e) {
+            connection.rollback();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,225 @@
+package dev.ferry.apply.schedule;
+
+import dev.ferry.apply.assembly.UpstreamTransaction;
+import dev.ferry.apply.conflict.ConflictDetector;
+import dev.ferry.apply.conflict.ConflictKeys;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+/**
+ * Runs complete transactions on a pool of workers, each with its own downstream connection. The
+ * conflict detector holds back a transaction until the earlier ones sharing a key value are
+ * committed; a worker that takes a ready transaction also takes other ready ones, up to the batch
+ * limits, and commits them together (ready transactions never conflict with each other). A spilled
+ * transaction is always committed alone.
+ *
+ * <p>{@link #submit} blocks while the transactions in flight hold more than their memory budget:
+ * back-pressure on the Kafka source instead of an unbounded heap.
+ */
+public final class TransactionScheduler implements AutoCloseable {
+    /** Commits a batch of independent transactions downstream as one transaction. */
+    public interface Applier extends AutoCloseable {
+        void apply(List<UpstreamTransaction> batch) throws Exception;
+
+        @Override
+        void close();
+    }
+
+    /** Told about each committed batch, on the worker's thread. */
+    public interface Listener {
+        void committed(List<UpstreamTransaction> batch);
+    }
+
+    private final ConflictDetector<UpstreamTransaction> detector;
+    private final LinkedBlockingDeque<ConflictDetector.Node<UpstreamTransaction>> ready =
+            new LinkedBlockingDeque<>();
+    private final List<Thread> workers = new ArrayList<>();
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final Listener listener;
+    private final int batchRows;
+    private final long batchBytes;
+    private final long maxInFlightBytes;
+    private final int maxInFlight;
+    private final Object inFlightLock = new Object();
+    private long inFlightBytes;
+    private int inFlight;
+    private int snapshotRowsInFlight;
+    private volatile boolean closed;
+
+    public TransactionScheduler(
+            int workerCount,
+            Supplier<Applier> appliers,
+            Listener listener,
+            int batchRows,
+            long batchBytes,
+            long maxInFlightBytes) {
+        this.detector = new ConflictDetector<>(ready::addLast);
+        this.listener = listener;
+        this.batchRows = batchRows;
+        this.batchBytes = batchBytes;
+        this.maxInFlightBytes = maxInFlightBytes;
+        this.maxInFlight = Math.max(1024, workerCount * batchRows * 2);
+        for (int i = 0; i < workerCount; i++) {
+            Thread worker = new Thread(() -> work(appliers), "ferry-apply-worker-" + i);
+            worker.setDaemon(true);
+            workers.add(worker);
+            worker.start();
+        }
+    }
+
+    /**
+     * Schedules a complete transaction, in upstream commit order.
+     *
+     * @param barrier run it alone: after everything before it, before everything after it
+     * @return true when it had to wait for an earlier conflicting transaction
+     */
+    public boolean submit(UpstreamTransaction tx, ConflictKeys.KeySet keys, boolean barrier)
+            throws Exception {
+        synchronized (inFlightLock) {
+            while (inFlight > 0
+                    && (inFlightBytes + tx.memoryBytes() > maxInFlightBytes
+                            || inFlight >= maxInFlight)) {
+                rethrowFailure();
+                inFlightLock.wait(100);
+            }
+            rethrowFailure();
+            inFlight++;
+            inFlightBytes += tx.memoryBytes();
+            if (tx.isSnapshotRow()) {
+                snapshotRowsInFlight++;
+            }
+        }
+        return detector.add(tx, keys, barrier || tx.isSpilled());
+    }
+
+    /** Snapshot rows handed in and not yet committed. */
+    public int snapshotRowsInFlight() {
+        synchronized (inFlightLock) {
+            return snapshotRowsInFlight;
+        }
+    }
+
+    public int inFlight() {
+        synchronized (inFlightLock) {
+            return inFlight;
+        }
+    }
+
+    public long conflicts() {
+        return detector.conflicts();
+    }
+
+    /** Throws the first worker failure, if any. */
+    public void rethrowFailure() throws Exception {
+        Throwable t = failure.get();
+        if (t instanceof Exception e) {
+            throw e;
+        }
+        if (t != null) {
+            throw new IllegalStateException("an apply worker failed", t);
+        }
+    }
+
+    /** Waits until every submitted transaction is committed. */
+    public void awaitIdle() throws Exception {
+        synchronized (inFlightLock) {
+            while (inFlight > 0) {
+                rethrowFailure();
+                inFlightLock.wait(100);
+            }
+        }
+        rethrowFailure();
+    }
+
+    private void work(Supplier<Applier> appliers) {
+        try (Applier applier = appliers.get()) {
+            while (!closed && failure.get() == null) {
+                ConflictDetector.Node<UpstreamTransaction> first =
+                        ready.poll(100, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    continue;
+                }
+                List<ConflictDetector.Node<UpstreamTransaction>> batch = takeBatch(first);
+                List<UpstreamTransaction> transactions = new ArrayList<>(batch.size());
+                for (ConflictDetector.Node<UpstreamTransaction> node : batch) {
+                    transactions.add(node.value());
+                }
+                applier.apply(transactions);
+                for (ConflictDetector.Node<UpstreamTransaction> node : batch) {
+                    detector.finish(node);
+                }
+                listener.committed(transactions);
+                release(transactions);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Throwable t) {
+            failure.compareAndSet(null, t);
+        }
+        synchronized (inFlightLock) {
+            inFlightLock.notifyAll();
+        }
+    }
+
+    private List<ConflictDetector.Node<UpstreamTransaction>> takeBatch(
+            ConflictDetector.Node<UpstreamTransaction> first) {
+        List<ConflictDetector.Node<UpstreamTransaction>> batch = new ArrayList<>();
+        batch.add(first);
+        if (first.value().isSpilled()) {
+            return batch;
+        }
+        long rows = first.value().eventCount();
+        long bytes = first.value().bytes();
+        while (rows < batchRows && bytes < batchBytes) {
+            ConflictDetector.Node<UpstreamTransaction> next = ready.pollFirst();
+            if (next == null) {
+                break;
+            }
+            UpstreamTransaction tx = next.value();
+            if (tx.isSpilled() || rows + tx.eventCount() > batchRows) {
+                ready.offerFirst(next);
+                break;
+            }
+            batch.add(next);
+            rows += tx.eventCount();
+            bytes += tx.bytes();
+        }
+        return batch;
+    }
+
+    private void release(List<UpstreamTransaction> transactions) {
+        synchronized (inFlightLock) {
+            for (UpstreamTransaction tx : transactions) {
+                inFlight--;
+                inFlightBytes -= tx.memoryBytes();
+                if (tx.isSnapshotRow()) {
+                    snapshotRowsInFlight--;
+                }
+            }
+            inFlightLock.notifyAll();
+        }
+        for (UpstreamTransaction tx : transactions) {
+            tx.release();
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        for (Thread worker : workers) {
+            worker.interrupt();
+        }
+        for (Thread worker : workers) {
+            try {
+                worker.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.ferry.apply.sink;
+
+import java.util.function.LongSupplier;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MeterView;
+import org.apache.flink.metrics.MetricGroup;
+
+/**
+ * The apply job's replication metrics (docs/metrics): delay (DT), bytes/s (BPS), events/s (EPS),
+ * transactions/s (TPS), transactions in flight, conflicts waited on, and large-transaction counts.
+ * Counters are updated from apply workers, so they are thread-safe Flink counters.
+ */
+final class ApplyMetrics {
+    private final Counter events;
+    private final Counter bytes;
+    private final Counter transactions;
+    private final Counter conflicts;
+    private final Counter splits;
+    private volatile long lastCommitTimestampMs;
+
+    ApplyMetrics(
+            MetricGroup group, LongSupplier inFlight, LongSupplier spilled, LongSupplier pending) {
+        events = group.counter("eventsApplied", new ThreadSafeCounter());
+        bytes = group.counter("bytesApplied", new ThreadSafeCounter());
+        transactions = group.counter("transactionsApplied", new ThreadSafeCounter());
+        conflicts = group.counter("conflictsWaited", new ThreadSafeCounter());
+        splits = group.counter("transactionsSplit", new ThreadSafeCounter());
+        group.meter("eventsPerSecond", new MeterView(events, 10));
+        group.meter("bytesPerSecond", new MeterView(bytes, 10));
+        group.meter("transactionsPerSecond", new MeterView(transactions, 10));
+        group.gauge("inFlightTransactions", inFlight::getAsLong);
+        group.gauge("transactionsSpilled", spilled::getAsLong);
+        group.gauge("lastAppliedCommitTimestamp", () -> lastCommitTimestampMs);
+        group.gauge(
+                "replicationDelayMs",
+                () ->
+                        lastCommitTimestampMs == 0 || pending.getAsLong() == 0
+                                ? 0L
+                                : Math.max(0, System.currentTimeMillis() - lastCommitTimestampMs));
+    }
+
+    void applied(long eventCount, long byteCount, boolean transaction, long commitTimestampMs) {
+        events.inc(eventCount);
+        bytes.inc(byteCount);
+        if (transaction) {
+            transactions.inc();
+        }
+        if (commitTimestampMs > 0) {
+            lastCommitTimestampMs = Math.max(lastCommitTimestampMs, commitTimestampMs);
+        }
+    }
+
+    void conflict() {
+        conflicts.inc();
+    }
+
+    void split() {
+        splits.inc();
+    }
+
+    /** A counter safe to increment from several threads. */
+    private static final class ThreadSafeCounter implements Counter {
+        private final java.util.concurrent.atomic.AtomicLong count =
+                new java.util.concurrent.atomic.AtomicLong();
+
+        @Override
+        public void inc() {
+            count.incrementAndGet();
+        }
+
+        @Override
+        public void inc(long n) {
+            count.addAndGet(n);
+        }
+
+        @Override
+        public void dec() {
+            count.decrementAndGet();
+        }
+
+        @Override
+        public void dec(long n) {
+            count.addAndGet(-n);
+        }
+
+        @Override
+        public long getCount() {
+            return count.get();
+        }
+    }
+}

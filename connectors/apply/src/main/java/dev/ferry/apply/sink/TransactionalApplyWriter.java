@@ -1,0 +1,297 @@
+package dev.ferry.apply.sink;
+
+import dev.ferry.apply.ApplyConfig;
+import dev.ferry.apply.assembly.TransactionAssembler;
+import dev.ferry.apply.assembly.UpstreamTransaction;
+import dev.ferry.apply.catalog.DownstreamCatalog;
+import dev.ferry.apply.catalog.SchemaTopicReader;
+import dev.ferry.apply.conflict.ConflictKeys;
+import dev.ferry.apply.progress.ApplyProgress;
+import dev.ferry.apply.progress.ProgressStore;
+import dev.ferry.apply.schedule.TransactionScheduler;
+import dev.ferry.apply.source.EnvelopeParser;
+import dev.ferry.apply.source.RawChange;
+import dev.ferry.apply.writer.BatchWriter;
+import dev.ferry.apply.writer.TransactionBatchWriter;
+import dev.ferry.envelope.ChangeEvent;
+import dev.ferry.envelope.TableId;
+import dev.ferry.envelope.schema.IndexSchema;
+import dev.ferry.envelope.schema.TableSchema;
+import dev.ferry.jdbc.Connections;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.flink.api.common.operators.ProcessingTimeService;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Assembles upstream transactions from the change and END records, hands complete ones in commit
+ * order to the {@link TransactionScheduler}, and saves the restart offsets to the downstream.
+ *
+ * <p>Exactly once: each downstream commit records its upstream transactions in the progress table;
+ * the restart offsets saved beside them never pass a record of an unapplied transaction. At start
+ * the writer loads both, drops records below the restart offsets and transactions already recorded,
+ * so a replay after any crash applies each transaction once.
+ *
+ * <p>Snapshot rows carry no transaction id: they are applied as they come, and binlog transactions
+ * wait until no snapshot row is in flight (every snapshot row precedes the binlog changes of its
+ * partition), so a replayed snapshot row never undoes a later change.
+ */
+final class TransactionalApplyWriter implements SinkWriter<RawChange> {
+    private static final Logger LOG = LoggerFactory.getLogger(TransactionalApplyWriter.class);
+
+    /** A transaction with more changes than this runs alone instead of key by key. */
+    private static final int MAX_TRACKED_CHANGES = 20_000;
+
+    private static final long SAVE_INTERVAL_MS = 1_000;
+
+    private final ApplyConfig config;
+    private final ProcessingTimeService timers;
+    private final EnvelopeParser parser = new EnvelopeParser();
+    private final SchemaTopicReader schemas;
+    private final Map<TableId, List<List<String>>> uniqueKeys = new ConcurrentHashMap<>();
+    private final ConflictKeys conflictKeys = new ConflictKeys(this::uniqueKeysOf);
+    private final Map<String, TopicPartition[]> partitions = new HashMap<>();
+    private final ProgressStore store;
+    private final Map<TopicPartition, Long> restartOffsets;
+    private final ApplyProgress progress;
+    private final TransactionAssembler assembler;
+    private final TransactionScheduler scheduler;
+    private final ApplyMetrics metrics;
+    private final Connection progressConnection;
+    private long lastSave;
+
+    TransactionalApplyWriter(
+            ApplyConfig config, ProcessingTimeService timers, SinkWriterMetricGroup group) {
+        this.config = config;
+        this.timers = timers;
+        this.schemas = new SchemaTopicReader(config.bootstrapServers, config.schemaTopic);
+        this.store = new ProgressStore(config.progressDatabase, config.consumerGroup);
+        this.progressConnection = Connections.open(config.downstream);
+        Set<String> applied;
+        try {
+            store.createIfMissing(progressConnection);
+            restartOffsets = store.restartOffsets(progressConnection);
+            applied = store.appliedTransactions(progressConnection);
+        } catch (SQLException e) {
+            throw Connections.explain(config.downstream, e);
+        }
+        LOG.info(
+                "Apply pipeline '{}' resumes at {} partitions' saved offsets, {} recent"
+                        + " transactions recorded as applied",
+                store.pipeline(),
+                restartOffsets.size(),
+                applied.size());
+        this.progress = new ApplyProgress(restartOffsets);
+        this.assembler =
+                new TransactionAssembler(
+                        progress,
+                        applied,
+                        config.memoryLimitBytes,
+                        config.maxTransactionBytes,
+                        Path.of(config.spillDir, sanitize(config.consumerGroup)));
+        Map<TableId, TableSchema> known = schemas.readAll();
+        DownstreamCatalog catalog =
+                new DownstreamCatalog(config.createMissingTables, schemas::readAll);
+        known.values().forEach(this::rememberUniqueKeys);
+        TransactionBatchWriter.Limits limits =
+                new TransactionBatchWriter.Limits(
+                        config.batchSize,
+                        config.maxTransactionBytes,
+                        config.splitOversizedTransactions);
+        this.metrics =
+                new ApplyMetrics(
+                        group, this::inFlight, assembler::spilledTransactions, this::inFlight);
+        this.scheduler =
+                new TransactionScheduler(
+                        config.workers,
+                        () ->
+                                new TransactionBatchWriter(
+                                        config.downstream,
+                                        new BatchWriter(
+                                                catalog,
+                                                config.batchSize,
+                                                config.maxStatementBytes),
+                                        store,
+                                        limits,
+                                        (tx, commits) -> metrics.split()),
+                        this::committed,
+                        config.batchSize,
+                        config.maxBatchBytes,
+                        config.memoryLimitBytes);
+        scheduleTick();
+    }
+
+    private long inFlight() {
+        return scheduler == null ? 0 : scheduler.inFlight() + assembler.openTransactions();
+    }
+
+    @Override
+    public void write(RawChange record, Context context) throws IOException, InterruptedException {
+        rethrow();
+        TopicPartition partition = partitionOf(record);
+        Long restart = restartOffsets.get(partition);
+        if (restart != null && record.offset < restart) {
+            return; // applied before the restart
+        }
+        if (record.topic.equals(config.transactionTopic)) {
+            assembler.addEnd(parser.parseEnd(record), partition, record.offset);
+        } else {
+            ChangeEvent event = parser.parse(record);
+            UpstreamTransaction row =
+                    assembler.addChange(
+                            event,
+                            partition,
+                            record.offset,
+                            record.key.length + record.value.length);
+            if (row != null) {
+                submit(row);
+            }
+        }
+        releaseComplete();
+    }
+
+    private void releaseComplete() throws IOException, InterruptedException {
+        if (scheduler.snapshotRowsInFlight() > 0) {
+            return;
+        }
+        for (UpstreamTransaction tx = assembler.pollComplete();
+                tx != null;
+                tx = assembler.pollComplete()) {
+            submit(tx);
+        }
+    }
+
+    private void submit(UpstreamTransaction tx) throws IOException, InterruptedException {
+        ConflictKeys.KeySet keys = new ConflictKeys.KeySet();
+        boolean barrier = tx.isSpilled() || tx.eventCount() > MAX_TRACKED_CHANGES;
+        if (!barrier) {
+            for (ChangeEvent event : tx.events()) {
+                conflictKeys.collect(event, keys);
+            }
+        }
+        try {
+            if (scheduler.submit(tx, keys, barrier)) {
+                metrics.conflict();
+            }
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** On a worker thread, after the batch's downstream commit. */
+    private void committed(List<UpstreamTransaction> batch) {
+        for (UpstreamTransaction tx : batch) {
+            progress.committed(tx);
+            metrics.applied(
+                    tx.eventCount(), tx.bytes(), !tx.isSnapshotRow(), tx.commitTimestampMs());
+        }
+    }
+
+    private void scheduleTick() {
+        timers.registerTimer(
+                timers.getCurrentProcessingTime() + Math.min(config.flushIntervalMs, 200),
+                time -> {
+                    rethrow();
+                    releaseComplete();
+                    if (time - lastSave >= SAVE_INTERVAL_MS) {
+                        saveProgress();
+                        lastSave = time;
+                    }
+                    scheduleTick();
+                });
+    }
+
+    private void saveProgress() throws IOException {
+        try {
+            store.save(progressConnection, progress.snapshot());
+        } catch (SQLException e) {
+            throw new IOException(
+                    "saving the apply progress to "
+                            + config.downstream
+                            + " failed: "
+                            + e.getMessage(),
+                    e);
+        }
+    }
+
+    private void rethrow() throws IOException {
+        try {
+            scheduler.rethrowFailure();
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void flush(boolean endOfInput) throws IOException, InterruptedException {
+        if (endOfInput) {
+            releaseComplete();
+            try {
+                scheduler.awaitIdle();
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException(e.getMessage(), e);
+            }
+            saveProgress();
+        }
+    }
+
+    private TopicPartition partitionOf(RawChange record) {
+        TopicPartition[] byPartition =
+                partitions.computeIfAbsent(record.topic, t -> new TopicPartition[16]);
+        if (record.partition >= byPartition.length) {
+            byPartition = java.util.Arrays.copyOf(byPartition, record.partition * 2 + 1);
+            partitions.put(record.topic, byPartition);
+        }
+        TopicPartition partition = byPartition[record.partition];
+        if (partition == null) {
+            partition = new TopicPartition(record.topic, record.partition);
+            byPartition[record.partition] = partition;
+        }
+        return partition;
+    }
+
+    private List<List<String>> uniqueKeysOf(TableId table) {
+        List<List<String>> keys = uniqueKeys.get(table);
+        if (keys == null) {
+            schemas.readAll().values().forEach(this::rememberUniqueKeys);
+            keys = uniqueKeys.computeIfAbsent(table, t -> List.of());
+        }
+        return keys;
+    }
+
+    private void rememberUniqueKeys(TableSchema schema) {
+        uniqueKeys.put(
+                schema.tableId(),
+                schema.indexes().stream()
+                        .filter(index -> index.unique() && !index.primary())
+                        .map(IndexSchema::columnNames)
+                        .toList());
+    }
+
+    private static String sanitize(String name) {
+        return name.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    @Override
+    public void close() throws Exception {
+        scheduler.close();
+        progressConnection.close();
+    }
+}
