@@ -1,0 +1,142 @@
+package dev.ferry.apply.assembly;
+
+import static dev.ferry.apply.assembly.Changes.ACCOUNTS;
+import static dev.ferry.apply.assembly.Changes.SAVINGS;
+import static dev.ferry.apply.assembly.Changes.end;
+import static dev.ferry.apply.assembly.Changes.insert;
+import static dev.ferry.apply.assembly.Changes.snapshotRow;
+import static dev.ferry.apply.assembly.Changes.txId;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ferry.apply.progress.ApplyProgress;
+import dev.ferry.envelope.ChangeEvent;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TransactionAssemblerTest {
+    private static final TopicPartition A = new TopicPartition("ferry.bank.accounts", 0);
+    private static final TopicPartition S = new TopicPartition("ferry.bank.savings", 0);
+    private static final TopicPartition ENDS = new TopicPartition("ferry-transactions", 0);
+
+    @TempDir Path spill;
+
+    private final ApplyProgress progress = new ApplyProgress(Map.of());
+    private long offset;
+
+    private TransactionAssembler assembler(Set<String> applied, long memoryLimit) {
+        return new TransactionAssembler(progress, applied, memoryLimit, Long.MAX_VALUE, spill);
+    }
+
+    private UpstreamTransaction add(
+            TransactionAssembler assembler, TopicPartition p, ChangeEvent e) {
+        return assembler.addChange(e, p, offset++, 100);
+    }
+
+    private static List<String> drain(TransactionAssembler assembler) {
+        List<String> released = new ArrayList<>();
+        for (UpstreamTransaction tx = assembler.pollComplete();
+                tx != null;
+                tx = assembler.pollComplete()) {
+            released.add(tx.id());
+        }
+        return released;
+    }
+
+    @Test
+    void interleavedTransactionsAreReleasedWholeAndInCommitOrder() {
+        TransactionAssembler assembler = assembler(Set.of(), Long.MAX_VALUE);
+        // tx 100 touches both tables; tx 200 only savings. The savings partition runs ahead.
+        add(assembler, S, insert(SAVINGS, 100, 2, 1, null));
+        add(assembler, S, insert(SAVINGS, 200, 1, 2, null));
+        assembler.addEnd(end(200, 1), ENDS, offset++);
+        assertThat(drain(assembler)).as("200 is complete but 100 is older and open").isEmpty();
+
+        assembler.addEnd(end(100, 2), ENDS, offset++);
+        assertThat(drain(assembler)).as("100 still misses its accounts change").isEmpty();
+
+        add(assembler, A, insert(ACCOUNTS, 100, 1, 1, null));
+        assertThat(drain(assembler)).containsExactly(txId(100), txId(200));
+    }
+
+    @Test
+    void endBeforeChangesWaitsForTheCount() {
+        TransactionAssembler assembler = assembler(Set.of(), Long.MAX_VALUE);
+        assembler.addEnd(end(100, 2), ENDS, offset++);
+        add(assembler, A, insert(ACCOUNTS, 100, 1, 1, null));
+        assertThat(assembler.pollComplete()).isNull();
+        add(assembler, A, insert(ACCOUNTS, 100, 2, 2, null));
+        UpstreamTransaction tx = assembler.pollComplete();
+        assertThat(tx.events()).hasSize(2);
+        assertThat(tx.commitTimestampMs()).isEqualTo(1100);
+    }
+
+    @Test
+    void emptyTransactionsAndDdlGapsDoNotBlock() {
+        // A transaction with no captured change (or a DDL between transactions) leaves either no
+        // record or an END with count 0; neither may hold back the next transaction.
+        TransactionAssembler assembler = assembler(Set.of(), Long.MAX_VALUE);
+        assembler.addEnd(end(100, 0), ENDS, offset++);
+        add(assembler, A, insert(ACCOUNTS, 300, 1, 1, null));
+        assembler.addEnd(end(300, 1), ENDS, offset++);
+        assertThat(drain(assembler)).containsExactly(txId(100), txId(300));
+    }
+
+    @Test
+    void snapshotRowsPassStraightThrough() {
+        TransactionAssembler assembler = assembler(Set.of(), Long.MAX_VALUE);
+        UpstreamTransaction row = add(assembler, A, snapshotRow(ACCOUNTS, 7));
+        assertThat(row).isNotNull();
+        assertThat(row.isSnapshotRow()).isTrue();
+        assertThat(row.isComplete()).isTrue();
+        assertThat(assembler.openTransactions()).isZero();
+    }
+
+    @Test
+    void transactionsAlreadyAppliedAreDroppedOnReplay() {
+        TransactionAssembler assembler = assembler(Set.of(txId(100)), Long.MAX_VALUE);
+        add(assembler, A, insert(ACCOUNTS, 100, 1, 1, null));
+        assembler.addEnd(end(100, 1), ENDS, offset++);
+        add(assembler, A, insert(ACCOUNTS, 200, 1, 2, null));
+        assembler.addEnd(end(200, 1), ENDS, offset++);
+        assertThat(drain(assembler)).containsExactly(txId(200));
+    }
+
+    @Test
+    void largeTransactionSpillsAndReadsBackInOrder() {
+        TransactionAssembler assembler = assembler(Set.of(), 1_000);
+        for (int i = 1; i <= 50; i++) {
+            add(assembler, A, insert(ACCOUNTS, 100, i, i, null));
+        }
+        assembler.addEnd(end(100, 50), ENDS, offset++);
+        assertThat(assembler.memoryBytes()).isLessThanOrEqualTo(1_000);
+        UpstreamTransaction tx = assembler.pollComplete();
+        assertThat(tx.isSpilled()).isTrue();
+        List<Object> ids = new ArrayList<>();
+        try (SpillFile.Reader reader = tx.spill().read(7)) {
+            for (List<ChangeEvent> chunk = reader.next(); !chunk.isEmpty(); chunk = reader.next()) {
+                assertThat(chunk.size()).isLessThanOrEqualTo(7);
+                chunk.forEach(e -> ids.add(((Number) e.after().get("id")).longValue()));
+            }
+        }
+        assertThat(ids).hasSize(50).startsWith(1L, 2L).endsWith(50L);
+        Path file = tx.spill().path();
+        tx.release();
+        assertThat(file).doesNotExist();
+    }
+
+    @Test
+    void moreChangesThanTheEndCountIsAnError() {
+        TransactionAssembler assembler = assembler(Set.of(), Long.MAX_VALUE);
+        add(assembler, A, insert(ACCOUNTS, 100, 1, 1, null));
+        add(assembler, A, insert(ACCOUNTS, 100, 2, 2, null));
+        assembler.addEnd(end(100, 1), ENDS, offset++);
+        assertThatThrownBy(assembler::pollComplete).hasMessageContaining("END record counts 1");
+    }
+}

@@ -1,0 +1,100 @@
+package dev.ferry.apply.schedule;
+
+import static dev.ferry.apply.assembly.Changes.ACCOUNTS;
+import static dev.ferry.apply.assembly.Changes.end;
+import static dev.ferry.apply.assembly.Changes.insert;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ferry.apply.assembly.TransactionAssembler;
+import dev.ferry.apply.assembly.UpstreamTransaction;
+import dev.ferry.apply.conflict.ConflictKeys;
+import dev.ferry.apply.progress.ApplyProgress;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+
+class TransactionSchedulerTest {
+    private static final TopicPartition A = new TopicPartition("a", 0);
+    private final TransactionAssembler assembler =
+            new TransactionAssembler(
+                    new ApplyProgress(Map.of()),
+                    Set.of(),
+                    Long.MAX_VALUE,
+                    Long.MAX_VALUE,
+                    Path.of("/tmp"));
+    private long offset;
+
+    private UpstreamTransaction tx(long pos, long rowId) {
+        assembler.addChange(insert(ACCOUNTS, pos, 1, rowId, null), A, offset++, 10);
+        assembler.addEnd(end(pos, 1), new TopicPartition("tx", 0), offset++);
+        return assembler.pollComplete();
+    }
+
+    private static ConflictKeys.KeySet keys(UpstreamTransaction tx) {
+        ConflictKeys.KeySet set = new ConflictKeys.KeySet();
+        new ConflictKeys(t -> List.of()).collect(tx.events().get(0), set);
+        return set;
+    }
+
+    @Test
+    void readyTransactionsAreCommittedTogetherAndConflictsWait() throws Exception {
+        List<List<Long>> commits = new CopyOnWriteArrayList<>();
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch gate = new CountDownLatch(1);
+        TransactionScheduler.Applier applier =
+                new TransactionScheduler.Applier() {
+                    @Override
+                    public void apply(List<UpstreamTransaction> batch) throws Exception {
+                        entered.countDown();
+                        gate.await();
+                        commits.add(batch.stream().map(tx -> tx.position().position()).toList());
+                    }
+
+                    @Override
+                    public void close() {}
+                };
+        try (TransactionScheduler scheduler =
+                new TransactionScheduler(1, () -> applier, batch -> {}, 100, 1 << 20, 1 << 20)) {
+            UpstreamTransaction t1 = tx(100, 1);
+            assertThat(scheduler.submit(t1, keys(t1), false)).isFalse();
+            entered.await(); // the only worker holds t1 alone
+            UpstreamTransaction t2 = tx(200, 2);
+            UpstreamTransaction t3 = tx(300, 1); // same row as t1
+            UpstreamTransaction t4 = tx(400, 4);
+            assertThat(scheduler.submit(t2, keys(t2), false)).isFalse();
+            assertThat(scheduler.submit(t3, keys(t3), false)).as("waits for t1").isTrue();
+            assertThat(scheduler.submit(t4, keys(t4), false)).isFalse();
+            gate.countDown();
+            scheduler.awaitIdle();
+        }
+        assertThat(commits)
+                .as("t2 and t4 were ready together; t3 became ready when t1 committed")
+                .containsExactly(List.of(100L), List.of(200L, 400L, 300L));
+    }
+
+    @Test
+    void aWorkerFailureStopsTheScheduler() throws Exception {
+        TransactionScheduler.Applier failing =
+                new TransactionScheduler.Applier() {
+                    @Override
+                    public void apply(List<UpstreamTransaction> batch) {
+                        throw new IllegalStateException("downstream refused");
+                    }
+
+                    @Override
+                    public void close() {}
+                };
+        try (TransactionScheduler scheduler =
+                new TransactionScheduler(2, () -> failing, batch -> {}, 100, 1 << 20, 1 << 20)) {
+            UpstreamTransaction t1 = tx(100, 1);
+            scheduler.submit(t1, keys(t1), false);
+            assertThatThrownBy(scheduler::awaitIdle).hasMessageContaining("downstream refused");
+        }
+    }
+}
