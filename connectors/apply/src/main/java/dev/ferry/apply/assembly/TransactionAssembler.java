@@ -2,12 +2,14 @@ package dev.ferry.apply.assembly;
 
 import dev.ferry.apply.progress.ApplyProgress;
 import dev.ferry.envelope.ChangeEvent;
+import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.TransactionEnd;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -28,6 +30,7 @@ public final class TransactionAssembler {
     private final Map<String, UpstreamTransaction> byId = new HashMap<>();
     private final ApplyProgress progress;
     private final Set<String> applied;
+    private final Predicate<TableId> applies;
     private final long memoryLimit;
     private final long spillAbove;
     private final Path spillDirectory;
@@ -37,6 +40,8 @@ public final class TransactionAssembler {
     /**
      * @param applied ids of transactions already applied downstream (found again after a restart);
      *     their changes are dropped on arrival
+     * @param applies whether this job applies a table; an END record counts only those tables'
+     *     changes, and one naming none of them is ignored
      * @param memoryLimit bytes of changes all transactions being assembled may hold in memory
      * @param spillAbove a single transaction larger than this spills at once (it could not be
      *     committed in one piece anyway, or must be read back in chunks)
@@ -44,11 +49,13 @@ public final class TransactionAssembler {
     public TransactionAssembler(
             ApplyProgress progress,
             Set<String> applied,
+            Predicate<TableId> applies,
             long memoryLimit,
             long spillAbove,
             Path spillDirectory) {
         this.progress = progress;
         this.applied = applied;
+        this.applies = applies;
         this.memoryLimit = memoryLimit;
         this.spillAbove = Math.min(memoryLimit, spillAbove);
         this.spillDirectory = spillDirectory;
@@ -93,7 +100,8 @@ public final class TransactionAssembler {
 
     /** Adds the END record of a transaction, read at {@code offset} of {@code partition}. */
     public void addEnd(TransactionEnd end, TopicPartition partition, long offset) {
-        if (applied.contains(end.id())) {
+        long expected = expectedChanges(end);
+        if (applied.contains(end.id()) || (expected == 0 && !byId.containsKey(end.id()))) {
             progress.read(partition, offset);
             return;
         }
@@ -104,11 +112,24 @@ public final class TransactionAssembler {
             byPosition.put(position, tx);
             progress.moved(tx, tx.position(), position);
         }
-        tx.end(end);
+        tx.end(end, expected);
         if (tx.touch(partition, offset)) {
             progress.opened(tx, partition, offset);
         }
         progress.read(partition, offset);
+    }
+
+    private long expectedChanges(TransactionEnd end) {
+        if (end.eventCountByTable().isEmpty()) {
+            return end.eventCount();
+        }
+        long expected = 0;
+        for (Map.Entry<TableId, Long> table : end.eventCountByTable().entrySet()) {
+            if (applies.test(table.getKey())) {
+                expected += table.getValue();
+            }
+        }
+        return expected;
     }
 
     /** The oldest transaction when it is complete, removed from assembly; null otherwise. */
@@ -135,7 +156,7 @@ public final class TransactionAssembler {
     }
 
     private static long endCount(UpstreamTransaction tx) {
-        return tx.endRecord().eventCount();
+        return tx.expectedEventCount();
     }
 
     /** Transactions being assembled. */

@@ -22,6 +22,7 @@ public final class UpstreamTransaction {
     private List<ChangeEvent> events = new ArrayList<>();
     private SpillFile spill;
     private TransactionEnd end;
+    private long expected;
     private long received;
     private long bytes;
     private long commitTimestampMs;
@@ -56,8 +57,13 @@ public final class UpstreamTransaction {
         commitTimestampMs = Math.max(commitTimestampMs, event.source().commitTimestampMs());
     }
 
-    void end(TransactionEnd end) {
+    /**
+     * @param expected the changes to wait for: those of the END record's tables that this job
+     *     applies
+     */
+    void end(TransactionEnd end, long expected) {
         this.end = end;
+        this.expected = expected;
         this.position = new CommitPosition(end.file(), end.position());
         commitTimestampMs = Math.max(commitTimestampMs, end.commitTimestampMs());
     }
@@ -91,7 +97,12 @@ public final class UpstreamTransaction {
     }
 
     public boolean isComplete() {
-        return id == null || (end != null && received >= end.eventCount());
+        return id == null || (end != null && received >= expected);
+    }
+
+    /** The changes its END record announces for the tables this job applies. */
+    public long expectedEventCount() {
+        return expected;
     }
 
     /** The END record; null until it arrived, and for snapshot rows. */

@@ -60,6 +60,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     private final EnvelopeParser parser = new EnvelopeParser();
     private final SchemaTopicReader schemas;
     private final Map<TableId, List<List<String>>> uniqueKeys = new ConcurrentHashMap<>();
+    private final Set<TableId> foreignTables = new java.util.HashSet<>();
     private final ConflictKeys conflictKeys = new ConflictKeys(this::uniqueKeysOf);
     private final Map<String, TopicPartition[]> partitions = new HashMap<>();
     private final ProgressStore store;
@@ -97,6 +98,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                 new TransactionAssembler(
                         progress,
                         applied,
+                        this::applies,
                         config.memoryLimitBytes,
                         config.maxTransactionBytes,
                         Path.of(config.spillDir, sanitize(config.consumerGroup)));
@@ -265,6 +267,22 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
             byPartition[record.partition] = partition;
         }
         return partition;
+    }
+
+    /** Whether this job applies the table (the transaction topic may be shared). */
+    private boolean applies(TableId table) {
+        if (uniqueKeys.containsKey(table)) {
+            return true;
+        }
+        if (foreignTables.contains(table)) {
+            return false;
+        }
+        schemas.readAll().values().forEach(this::rememberUniqueKeys);
+        if (uniqueKeys.containsKey(table)) {
+            return true;
+        }
+        foreignTables.add(table);
+        return false;
     }
 
     private List<List<String>> uniqueKeysOf(TableId table) {

@@ -11,6 +11,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ferry.apply.progress.ApplyProgress;
 import dev.ferry.envelope.ChangeEvent;
+import dev.ferry.envelope.TableId;
+import dev.ferry.envelope.TransactionEnd;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,13 +27,16 @@ class TransactionAssemblerTest {
     private static final TopicPartition S = new TopicPartition("ferry.bank.savings", 0);
     private static final TopicPartition ENDS = new TopicPartition("ferry-transactions", 0);
 
+    private static final TableId FOREIGN = TableId.of("other", "orders");
+
     @TempDir Path spill;
 
     private final ApplyProgress progress = new ApplyProgress(Map.of());
     private long offset;
 
     private TransactionAssembler assembler(Set<String> applied, long memoryLimit) {
-        return new TransactionAssembler(progress, applied, memoryLimit, Long.MAX_VALUE, spill);
+        return new TransactionAssembler(
+                progress, applied, t -> !t.equals(FOREIGN), memoryLimit, Long.MAX_VALUE, spill);
     }
 
     private UpstreamTransaction add(
@@ -86,6 +91,24 @@ class TransactionAssemblerTest {
         add(assembler, A, insert(ACCOUNTS, 300, 1, 1, null));
         assembler.addEnd(end(300, 1), ENDS, offset++);
         assertThat(drain(assembler)).containsExactly(txId(100), txId(300));
+    }
+
+    @Test
+    void endRecordsCountOnlyTheTablesThisJobApplies() {
+        TransactionAssembler assembler = assembler(Set.of(), Long.MAX_VALUE);
+        // A shared transaction topic: a transaction of tables another pipeline applies, and one
+        // touching ours and theirs.
+        assembler.addEnd(
+                new TransactionEnd(txId(50), "bin.000001", 50, 1, 3, Map.of(FOREIGN, 3L)),
+                ENDS,
+                offset++);
+        add(assembler, A, insert(ACCOUNTS, 100, 1, 1, null));
+        assembler.addEnd(
+                new TransactionEnd(
+                        txId(100), "bin.000001", 100, 1, 5, Map.of(ACCOUNTS, 1L, FOREIGN, 4L)),
+                ENDS,
+                offset++);
+        assertThat(drain(assembler)).containsExactly(txId(100));
     }
 
     @Test
