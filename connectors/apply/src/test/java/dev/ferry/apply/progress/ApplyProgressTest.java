@@ -21,7 +21,7 @@ class ApplyProgressTest {
     private final ApplyProgress progress = new ApplyProgress(Map.of(A, 5L));
     private final TransactionAssembler assembler =
             new TransactionAssembler(
-                    progress, Set.of(), Long.MAX_VALUE, Long.MAX_VALUE, Path.of("/tmp"));
+                    progress, Set.of(), t -> true, Long.MAX_VALUE, Long.MAX_VALUE, Path.of("/tmp"));
 
     @Test
     void restartOffsetStaysAtTheOldestUnappliedRecord() {

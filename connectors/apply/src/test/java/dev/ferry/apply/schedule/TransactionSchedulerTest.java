@@ -25,6 +25,7 @@ class TransactionSchedulerTest {
             new TransactionAssembler(
                     new ApplyProgress(Map.of()),
                     Set.of(),
+                    t -> true,
                     Long.MAX_VALUE,
                     Long.MAX_VALUE,
                     Path.of("/tmp"));
