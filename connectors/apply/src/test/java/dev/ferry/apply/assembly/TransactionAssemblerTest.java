@@ -90,7 +90,7 @@ class TransactionAssemblerTest {
         assembler.addEnd(end(100, 0), ENDS, offset++);
         add(assembler, A, insert(ACCOUNTS, 300, 1, 1, null));
         assembler.addEnd(end(300, 1), ENDS, offset++);
-        assertThat(drain(assembler)).containsExactly(txId(100), txId(300));
+        assertThat(drain(assembler)).as("nothing to apply for 100").containsExactly(txId(300));
     }
 
     @Test
