@@ -58,14 +58,13 @@ class RestartFromCheckpointITCase {
                         jobs.assertRunning();
                         return downstreamCount(sbtest) >= ROWS;
                     });
+            // The apply job (consistency=transaction) keeps its progress in the downstream, not
+            // in Flink checkpoints; the capture job resumes from its checkpoint.
             Path captureCheckpoints = checkpoints.resolve("capture-" + db.name());
-            Path applyCheckpoints = checkpoints.resolve("apply-" + db.name());
             Await.until(
-                    "checkpoints of both jobs",
+                    "a checkpoint of the capture job",
                     Duration.ofSeconds(30),
-                    () ->
-                            LatestCheckpoint.in(captureCheckpoints).isPresent()
-                                    && LatestCheckpoint.in(applyCheckpoints).isPresent());
+                    () -> LatestCheckpoint.in(captureCheckpoints).isPresent());
             Thread.sleep(3_000); // a checkpoint past the snapshot
 
             jobs.cancel(capture);

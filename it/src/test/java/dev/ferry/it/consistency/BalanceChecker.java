@@ -1,0 +1,82 @@
+package dev.ferry.it.consistency;
+
+import dev.ferry.it.support.Services;
+import dev.ferry.jdbc.Connections;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Polls the downstream as a reader would: one statement (one consistent read) sums the balances of
+ * both tables, and every poll must find the bank's total. A poll that sees half of a transfer
+ * counts as a violation.
+ */
+final class BalanceChecker implements AutoCloseable {
+    private final String database;
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final AtomicLong polls = new AtomicLong();
+    private final AtomicLong violations = new AtomicLong();
+    private final AtomicReference<String> firstViolation = new AtomicReference<>();
+    private final Thread thread;
+
+    private BalanceChecker(String database) {
+        this.database = database;
+        this.thread = new Thread(this::run, "balance-checker");
+    }
+
+    static BalanceChecker start(String database) {
+        BalanceChecker checker = new BalanceChecker(database);
+        checker.thread.start();
+        return checker;
+    }
+
+    long polls() {
+        return polls.get();
+    }
+
+    long violations() {
+        return violations.get();
+    }
+
+    String firstViolation() {
+        return firstViolation.get();
+    }
+
+    private void run() {
+        String db = "`" + database + "`";
+        String sql =
+                "SELECT (SELECT SUM(balance) FROM "
+                        + db
+                        + ".checking) + (SELECT SUM(balance) FROM "
+                        + db
+                        + ".savings)";
+        try (Connection connection = Connections.open(Services.downstreamAdmin());
+                Statement statement = connection.createStatement()) {
+            while (running.get()) {
+                try (ResultSet rows = statement.executeQuery(sql)) {
+                    rows.next();
+                    long total = rows.getLong(1);
+                    polls.incrementAndGet();
+                    if (total != BankWorkload.TOTAL) {
+                        violations.incrementAndGet();
+                        firstViolation.compareAndSet(
+                                null, "poll " + polls.get() + " saw a total of " + total);
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            firstViolation.compareAndSet(null, "the checker failed: " + e.getMessage());
+            violations.incrementAndGet();
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running.set(false);
+        thread.join(10_000);
+    }
+}

@@ -1,0 +1,139 @@
+package dev.ferry.it.consistency;
+
+import dev.ferry.it.support.Services;
+import dev.ferry.it.support.Sql;
+import dev.ferry.it.support.TestDatabase;
+import dev.ferry.jdbc.Connections;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Concurrent transfers between accounts kept in two tables, {@code checking} and {@code savings}:
+ * each transfer is one upstream transaction that takes an amount from a row of one table and adds
+ * it to a row of the other, so the total balance over both tables never changes.
+ */
+final class BankWorkload implements AutoCloseable {
+    static final int ACCOUNTS = 200;
+    static final long OPENING_BALANCE = 1_000;
+    static final long TOTAL = 2 * ACCOUNTS * OPENING_BALANCE;
+
+    private final TestDatabase database;
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final AtomicLong transfers = new AtomicLong();
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final List<Thread> threads = new ArrayList<>();
+
+    private BankWorkload(TestDatabase database) {
+        this.database = database;
+    }
+
+    /** Creates both tables with their opening balances. */
+    static void open(TestDatabase database) {
+        String db = "`" + database.name() + "`";
+        Sql.execute(
+                Services.upstreamAdmin(),
+                "CREATE TABLE "
+                        + db
+                        + ".checking (id INT PRIMARY KEY, owner VARCHAR(40) NOT NULL,"
+                        + " balance BIGINT NOT NULL, UNIQUE KEY uk_owner (owner))",
+                "CREATE TABLE " + db + ".savings (id INT PRIMARY KEY, balance BIGINT NOT NULL)");
+        StringBuilder checking = new StringBuilder();
+        StringBuilder savings = new StringBuilder();
+        for (int i = 1; i <= ACCOUNTS; i++) {
+            String sep = i == 1 ? "" : ",";
+            checking.append(sep)
+                    .append("(")
+                    .append(i)
+                    .append(", 'owner-")
+                    .append(i)
+                    .append("', ")
+                    .append(OPENING_BALANCE)
+                    .append(")");
+            savings.append(sep)
+                    .append("(")
+                    .append(i)
+                    .append(", ")
+                    .append(OPENING_BALANCE)
+                    .append(")");
+        }
+        Sql.execute(
+                Services.upstreamAdmin(),
+                "INSERT INTO " + db + ".checking VALUES " + checking,
+                "INSERT INTO " + db + ".savings VALUES " + savings);
+    }
+
+    static BankWorkload start(TestDatabase database, int threads) {
+        BankWorkload workload = new BankWorkload(database);
+        for (int i = 0; i < threads; i++) {
+            long seed = 31L * i + 7;
+            Thread thread = new Thread(() -> workload.run(new Random(seed)), "transfers-" + i);
+            workload.threads.add(thread);
+            thread.start();
+        }
+        return workload;
+    }
+
+    long transfers() {
+        return transfers.get();
+    }
+
+    private void run(Random random) {
+        String db = "`" + database.name() + "`";
+        try (Connection connection = Connections.open(Services.upstreamAdmin());
+                PreparedStatement checking =
+                        connection.prepareStatement(
+                                "UPDATE "
+                                        + db
+                                        + ".checking SET balance = balance + ? WHERE id = ?");
+                PreparedStatement savings =
+                        connection.prepareStatement(
+                                "UPDATE "
+                                        + db
+                                        + ".savings SET balance = balance + ? WHERE id = ?")) {
+            connection.setAutoCommit(false);
+            while (running.get()) {
+                long amount = 1 + random.nextInt(50);
+                long sign = random.nextBoolean() ? 1 : -1;
+                try {
+                    checking.setLong(1, -sign * amount);
+                    checking.setInt(2, 1 + random.nextInt(ACCOUNTS));
+                    checking.executeUpdate();
+                    savings.setLong(1, sign * amount);
+                    savings.setInt(2, 1 + random.nextInt(ACCOUNTS));
+                    savings.executeUpdate();
+                    connection.commit();
+                    transfers.incrementAndGet();
+                } catch (SQLException e) {
+                    connection.rollback();
+                    if (e.getErrorCode() != 1213 && e.getErrorCode() != 1205) {
+                        throw e; // only deadlocks and lock waits are part of the game
+                    }
+                }
+            }
+        } catch (Throwable t) {
+            failure.compareAndSet(null, t);
+        }
+    }
+
+    @Override
+    public void close() {
+        running.set(false);
+        for (Thread thread : threads) {
+            try {
+                thread.join(30_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (failure.get() != null) {
+            throw new AssertionError("the transfer workload failed", failure.get());
+        }
+    }
+}
