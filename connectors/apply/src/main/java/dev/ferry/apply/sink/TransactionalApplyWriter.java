@@ -12,6 +12,7 @@ import dev.ferry.apply.schedule.TransactionScheduler;
 import dev.ferry.apply.source.EnvelopeParser;
 import dev.ferry.apply.source.RawChange;
 import dev.ferry.apply.writer.BatchWriter;
+import dev.ferry.apply.writer.Retryable;
 import dev.ferry.apply.writer.TransactionBatchWriter;
 import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.TableId;
@@ -79,6 +80,12 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         this.schemas = new SchemaTopicReader(config.bootstrapServers, config.schemaTopic);
         this.store = new ProgressStore(config.progressDatabase, config.consumerGroup);
         this.progressConnection = Connections.open(config.downstream);
+        try {
+            // No gap locks: pruning applied records must not block the workers' inserts.
+            progressConnection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+        } catch (SQLException e) {
+            LOG.warn("{} does not accept READ COMMITTED; keeping its default", config.downstream);
+        }
         Set<String> applied;
         try {
             store.createIfMissing(progressConnection);
@@ -220,6 +227,14 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         try {
             store.save(progressConnection, progress.snapshot());
         } catch (SQLException e) {
+            if (Retryable.isRetryable(e)) {
+                // Saved offsets may lag (a restart then skips a little more by transaction id);
+                // the next tick saves again.
+                LOG.warn(
+                        "Saving the apply progress failed ({}); retrying next time",
+                        e.getMessage());
+                return;
+            }
             throw new IOException(
                     "saving the apply progress to "
                             + config.downstream
