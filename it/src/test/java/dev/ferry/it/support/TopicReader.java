@@ -16,18 +16,9 @@ public final class TopicReader {
     private TopicReader() {}
 
     public static List<ConsumerRecord<byte[], byte[]>> readCommitted(String topic) {
-        Properties properties = new Properties();
-        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, Services.KAFKA);
-        properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> consumer =
-                new KafkaConsumer<>(
-                        properties, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-            List<TopicPartition> partitions =
-                    consumer.partitionsFor(topic, Duration.ofSeconds(20)).stream()
-                            .map(p -> new TopicPartition(topic, p.partition()))
-                            .toList();
+        try (KafkaConsumer<byte[], byte[]> consumer = readCommittedConsumer()) {
+            List<TopicPartition> partitions = partitions(consumer, topic);
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             // read_committed end offsets stop at the last stable offset
@@ -41,5 +32,30 @@ public final class TopicReader {
             }
         }
         return records;
+    }
+
+    /** The sum of the topic's committed end offsets: grows with each committed transaction. */
+    public static long committedEndOffset(String topic) {
+        try (KafkaConsumer<byte[], byte[]> consumer = readCommittedConsumer()) {
+            return consumer.endOffsets(partitions(consumer, topic)).values().stream()
+                    .mapToLong(Long::longValue)
+                    .sum();
+        }
+    }
+
+    private static KafkaConsumer<byte[], byte[]> readCommittedConsumer() {
+        Properties properties = new Properties();
+        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, Services.KAFKA);
+        properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        return new KafkaConsumer<>(
+                properties, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    }
+
+    private static List<TopicPartition> partitions(
+            KafkaConsumer<byte[], byte[]> consumer, String topic) {
+        return consumer.partitionsFor(topic, Duration.ofSeconds(20)).stream()
+                .map(p -> new TopicPartition(topic, p.partition()))
+                .toList();
     }
 }

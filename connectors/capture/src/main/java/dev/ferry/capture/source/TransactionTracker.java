@@ -54,6 +54,7 @@ final class TransactionTracker {
             file = String.valueOf(sourceOffset.get("file"));
             position = Long.parseLong(String.valueOf(sourceOffset.get("pos")));
             totalOrder = 0;
+            lastTimestampMs = 0;
             ended = false;
             countByTable.clear();
         }

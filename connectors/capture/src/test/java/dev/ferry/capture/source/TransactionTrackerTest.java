@@ -40,10 +40,11 @@ class TransactionTrackerTest {
                                 Map.of(A, 2L, B, 1L)));
         assertThat(tracker.endAt(offset(700, 4))).as("a second END of it").isEmpty();
 
-        TransactionInfo next = tracker.next(offset(900, 1), B, 3_000);
+        TransactionInfo next = tracker.next(offset(900, 1), B, 1_500);
         assertThat(next).isEqualTo(new TransactionInfo("file=mysql-bin.000002,pos=900", 1, 1));
-        assertThat(tracker.endAt(offset(900, 2)).orElseThrow().eventCountByTable())
-                .isEqualTo(Map.of(B, 1L));
+        TransactionEnd nextEnd = tracker.endAt(offset(900, 2)).orElseThrow();
+        assertThat(nextEnd.eventCountByTable()).isEqualTo(Map.of(B, 1L));
+        assertThat(nextEnd.commitTimestampMs()).as("its own last change's time").isEqualTo(1_500);
         assertThat(tracker.takeUnended()).isEmpty();
     }
 
