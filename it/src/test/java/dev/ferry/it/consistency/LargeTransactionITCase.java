@@ -76,7 +76,7 @@ class LargeTransactionITCase {
                                     + d
                                     + ".big SELECT seq, REPEAT(CHAR(65 + seq % 26), "
                                     + ROW_BYTES
-                                    + ") FROM seq_1_to_"
+                                    + ") FROM mysql.seq_1_to_"
                                     + rows);
                     Await.until(
                             "the large transaction downstream",

@@ -60,7 +60,7 @@ class OversizedTransactionITCase {
                     Services.upstreamAdmin(),
                     "INSERT INTO "
                             + d
-                            + ".big SELECT seq, REPEAT('x', 1000) FROM seq_1_to_"
+                            + ".big SELECT seq, REPEAT('x', 1000) FROM mysql.seq_1_to_"
                             + ROWS);
 
             jobs.forget(apply);

@@ -34,6 +34,9 @@ public final class TestDatabase implements AutoCloseable {
 
     @Override
     public void close() {
+        if (Boolean.getBoolean("ferry.it.keep-databases")) {
+            return; // for a post-mortem: -Dferry.it.keep-databases=true
+        }
         Sql.execute(Services.upstreamAdmin(), "DROP DATABASE IF EXISTS `" + name + "`");
         Sql.execute(Services.downstreamAdmin(), "DROP DATABASE IF EXISTS `" + name + "`");
     }
