@@ -110,7 +110,6 @@ public final class TransactionAssembler {
         if (!position.equals(tx.position())) {
             byPosition.remove(tx.position());
             byPosition.put(position, tx);
-            progress.moved(tx, tx.position(), position);
         }
         tx.end(end, expected);
         if (tx.touch(partition, offset)) {
@@ -181,7 +180,6 @@ public final class TransactionAssembler {
             tx = UpstreamTransaction.binlog(id, position != null ? position : fallback);
             byId.put(id, tx);
             byPosition.put(tx.position(), tx);
-            progress.began(tx);
         }
         return tx;
     }

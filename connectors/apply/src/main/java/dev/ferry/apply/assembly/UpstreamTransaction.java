@@ -19,6 +19,7 @@ public final class UpstreamTransaction {
     private final String id;
     private CommitPosition position;
     private final Map<TopicPartition, Long> firstOffsets = new HashMap<>(4);
+    private final Map<TopicPartition, Long> lastOffsets = new HashMap<>(4);
     private List<ChangeEvent> events = new ArrayList<>();
     private SpillFile spill;
     private TransactionEnd end;
@@ -68,8 +69,12 @@ public final class UpstreamTransaction {
         commitTimestampMs = Math.max(commitTimestampMs, end.commitTimestampMs());
     }
 
-    /** Records the first offset of this unit in a partition (where a restart must read again). */
+    /**
+     * Notes a record of this unit; true when it is the unit's first in that partition (where a
+     * restart must read again while the unit is not applied).
+     */
     boolean touch(TopicPartition partition, long offset) {
+        lastOffsets.put(partition, offset);
         return firstOffsets.putIfAbsent(partition, offset) == null;
     }
 
@@ -147,6 +152,11 @@ public final class UpstreamTransaction {
 
     public Map<TopicPartition, Long> firstOffsets() {
         return firstOffsets;
+    }
+
+    /** The offset of the unit's last record in each partition it has records in. */
+    public Map<TopicPartition, Long> lastOffsets() {
+        return lastOffsets;
     }
 
     /** Frees what the transaction holds, deleting its spill file. */

@@ -1,28 +1,48 @@
 package dev.ferry.apply.progress;
 
-import dev.ferry.apply.assembly.CommitPosition;
 import dev.ferry.apply.assembly.UpstreamTransaction;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.TopicPartition;
 
 /**
  * Tracks, per Kafka partition, where a restart must read again so that nothing unapplied is
  * skipped: the first offset of the oldest unit not yet committed downstream, or the next offset
- * when everything read is applied. Also the commit position of the oldest unapplied transaction:
- * applied transactions older than it can never be read again, so their records in the progress
- * table may go.
+ * when everything read is applied. And which applied transactions a restart could still read again:
+ * those with a record at or past the restart offsets. Their records in the progress table must stay
+ * (the restart skips them by id); the others may go.
  *
  * <p>Called from the task thread (reads) and from apply workers (commits), hence synchronized.
  */
 public final class ApplyProgress {
     private final Map<TopicPartition, Long> nextOffsets = new HashMap<>();
     private final Map<TopicPartition, TreeMap<Long, Integer>> pendingFirstOffsets = new HashMap<>();
-    private final TreeMap<CommitPosition, Integer> pendingPositions = new TreeMap<>();
+    private final Map<String, Map<TopicPartition, Long>> applied = new ConcurrentHashMap<>();
+
+    /**
+     * @param restored the restart offsets saved by the previous run
+     * @param appliedRecords the applied transactions recorded downstream, with the offset of their
+     *     last record per partition
+     */
+    public ApplyProgress(
+            Map<TopicPartition, Long> restored,
+            Map<String, Map<TopicPartition, Long>> appliedRecords) {
+        nextOffsets.putAll(restored);
+        applied.putAll(appliedRecords);
+    }
 
     public ApplyProgress(Map<TopicPartition, Long> restored) {
-        nextOffsets.putAll(restored);
+        this(restored, Map.of());
+    }
+
+    /** Ids of transactions recorded as applied: their records are skipped when read again. */
+    public Set<String> appliedIds() {
+        return applied.keySet();
     }
 
     public synchronized void read(TopicPartition partition, long offset) {
@@ -37,33 +57,22 @@ public final class ApplyProgress {
                 .merge(offset, 1, Integer::sum);
     }
 
-    /** A transaction was first seen. */
-    public synchronized void began(UpstreamTransaction tx) {
-        pendingPositions.merge(tx.position(), 1, Integer::sum);
-    }
-
-    /** A transaction's position became exact (from its END record). */
-    public synchronized void moved(UpstreamTransaction tx, CommitPosition from, CommitPosition to) {
-        decrement(pendingPositions, from);
-        pendingPositions.merge(to, 1, Integer::sum);
-    }
-
-    /** A unit is committed downstream (or was found applied): its records need no re-reading. */
+    /** A unit is committed downstream: its records need no re-reading. */
     public synchronized void committed(UpstreamTransaction unit) {
         unit.firstOffsets()
                 .forEach(
                         (partition, offset) -> {
                             TreeMap<Long, Integer> pending = pendingFirstOffsets.get(partition);
                             if (pending != null) {
-                                decrement(pending, offset);
+                                pending.computeIfPresent(offset, (k, n) -> n == 1 ? null : n - 1);
                             }
                         });
         if (!unit.isSnapshotRow()) {
-            decrement(pendingPositions, unit.position());
+            applied.put(unit.id(), Map.copyOf(unit.lastOffsets()));
         }
     }
 
-    /** Where to read again after a restart, per partition, and the oldest unapplied position. */
+    /** Where to read again after a restart, and the applied records no restart can reach. */
     public synchronized Snapshot snapshot() {
         Map<TopicPartition, Long> restart = new HashMap<>(nextOffsets);
         pendingFirstOffsets.forEach(
@@ -72,21 +81,42 @@ public final class ApplyProgress {
                         restart.put(partition, pending.firstKey());
                     }
                 });
-        return new Snapshot(
-                restart, pendingPositions.isEmpty() ? null : pendingPositions.firstKey());
+        List<String> unreachable = new ArrayList<>();
+        applied.forEach(
+                (id, lastOffsets) -> {
+                    if (isBehind(lastOffsets, restart)) {
+                        unreachable.add(id);
+                    }
+                });
+        return new Snapshot(restart, unreachable);
     }
 
-    private static <K> void decrement(TreeMap<K, Integer> counts, K key) {
-        counts.computeIfPresent(key, (k, n) -> n == 1 ? null : n - 1);
+    private static boolean isBehind(
+            Map<TopicPartition, Long> lastOffsets, Map<TopicPartition, Long> restart) {
+        for (Map.Entry<TopicPartition, Long> last : lastOffsets.entrySet()) {
+            Long from = restart.get(last.getKey());
+            if (from == null || last.getValue() >= from) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The records of these transactions are deleted downstream. */
+    public void forget(List<String> ids) {
+        ids.forEach(applied::remove);
+    }
+
+    /** Applied transactions still remembered. */
+    public int appliedCount() {
+        return applied.size();
     }
 
     /**
      * A consistent view of the progress.
      *
      * @param restartOffsets per partition, the offset to read from after a restart
-     * @param oldestPending the commit position of the oldest transaction read but not applied; null
-     *     when none is pending (then every applied transaction is behind the restart offsets)
+     * @param unreachable applied transactions with every record before the restart offsets
      */
-    public record Snapshot(
-            Map<TopicPartition, Long> restartOffsets, CommitPosition oldestPending) {}
+    public record Snapshot(Map<TopicPartition, Long> restartOffsets, List<String> unreachable) {}
 }

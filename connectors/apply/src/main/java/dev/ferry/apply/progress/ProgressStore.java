@@ -1,6 +1,5 @@
 package dev.ferry.apply.progress;
 
-import dev.ferry.apply.assembly.CommitPosition;
 import dev.ferry.apply.assembly.UpstreamTransaction;
 import dev.ferry.jdbc.SqlResource;
 import java.io.Serializable;
@@ -11,9 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -74,17 +71,50 @@ public final class ProgressStore implements Serializable {
         return offsets;
     }
 
-    public Set<String> appliedTransactions(Connection connection) throws SQLException {
-        Set<String> ids = new HashSet<>();
+    /** The applied transactions recorded downstream, with their last offsets per partition. */
+    public Map<String, Map<TopicPartition, Long>> appliedTransactions(Connection connection)
+            throws SQLException {
+        Map<String, Map<TopicPartition, Long>> applied = new HashMap<>();
         try (PreparedStatement select = connection.prepareStatement(sql("select-applied.sql"))) {
             select.setString(1, pipeline);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    ids.add(rows.getString(1));
+                    applied.put(rows.getString(1), parseOffsets(rows.getString(2)));
                 }
             }
         }
-        return ids;
+        return applied;
+    }
+
+    /** {@code topic:partition@offset;...}: Kafka topic names hold none of ':', '@', ';'. */
+    static String formatOffsets(Map<TopicPartition, Long> offsets) {
+        StringBuilder text = new StringBuilder();
+        offsets.forEach(
+                (partition, offset) ->
+                        text.append(partition.topic())
+                                .append(':')
+                                .append(partition.partition())
+                                .append('@')
+                                .append(offset)
+                                .append(';'));
+        return text.toString();
+    }
+
+    static Map<TopicPartition, Long> parseOffsets(String text) {
+        Map<TopicPartition, Long> offsets = new HashMap<>();
+        for (String entry : text.split(";")) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            int colon = entry.lastIndexOf(':');
+            int at = entry.lastIndexOf('@');
+            offsets.put(
+                    new TopicPartition(
+                            entry.substring(0, colon),
+                            Integer.parseInt(entry.substring(colon + 1, at))),
+                    Long.parseLong(entry.substring(at + 1)));
+        }
+        return offsets;
     }
 
     /** Records transactions as applied, inside the caller's open downstream transaction. */
@@ -100,6 +130,7 @@ public final class ProgressStore implements Serializable {
                 insert.setString(2, unit.id());
                 insert.setString(3, unit.position().file());
                 insert.setLong(4, unit.position().position());
+                insert.setString(5, formatOffsets(unit.lastOffsets()));
                 insert.addBatch();
                 rows++;
             }
@@ -109,7 +140,10 @@ public final class ProgressStore implements Serializable {
         }
     }
 
-    /** Saves the restart offsets and prunes applied records no restart can reach, and commits. */
+    /**
+     * Saves the restart offsets and deletes the applied records no restart from them can reach, in
+     * one downstream transaction.
+     */
     public void save(Connection connection, ApplyProgress.Snapshot progress) throws SQLException {
         connection.setAutoCommit(false);
         try {
@@ -124,21 +158,15 @@ public final class ProgressStore implements Serializable {
                 }
                 upsert.executeBatch();
             }
-            CommitPosition oldest = progress.oldestPending();
-            if (oldest == null) {
-                try (PreparedStatement prune =
-                        connection.prepareStatement(sql("prune-all-applied.sql"))) {
-                    prune.setString(1, pipeline);
-                    prune.executeUpdate();
-                }
-            } else {
+            if (!progress.unreachable().isEmpty()) {
                 try (PreparedStatement prune =
                         connection.prepareStatement(sql("prune-applied.sql"))) {
-                    prune.setString(1, pipeline);
-                    prune.setString(2, oldest.file());
-                    prune.setString(3, oldest.file());
-                    prune.setLong(4, oldest.position());
-                    prune.executeUpdate();
+                    for (String id : progress.unreachable()) {
+                        prune.setString(1, pipeline);
+                        prune.setString(2, id);
+                        prune.addBatch();
+                    }
+                    prune.executeBatch();
                 }
             }
             connection.commit();

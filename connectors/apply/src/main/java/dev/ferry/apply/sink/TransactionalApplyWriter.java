@@ -86,7 +86,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         } catch (SQLException e) {
             LOG.warn("{} does not accept READ COMMITTED; keeping its default", config.downstream);
         }
-        Set<String> applied;
+        Map<String, Map<TopicPartition, Long>> applied;
         try {
             store.createIfMissing(progressConnection);
             restartOffsets = store.restartOffsets(progressConnection);
@@ -100,11 +100,11 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                 store.pipeline(),
                 restartOffsets.size(),
                 applied.size());
-        this.progress = new ApplyProgress(restartOffsets);
+        this.progress = new ApplyProgress(restartOffsets, applied);
         this.assembler =
                 new TransactionAssembler(
                         progress,
-                        applied,
+                        progress.appliedIds(),
                         this::applies,
                         config.memoryLimitBytes,
                         config.maxTransactionBytes,
@@ -225,7 +225,9 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
 
     private void saveProgress() throws IOException {
         try {
-            store.save(progressConnection, progress.snapshot());
+            ApplyProgress.Snapshot snapshot = progress.snapshot();
+            store.save(progressConnection, snapshot);
+            progress.forget(snapshot.unreachable());
         } catch (SQLException e) {
             if (Retryable.isRetryable(e)) {
                 // Saved offsets may lag (a restart then skips a little more by transaction id);

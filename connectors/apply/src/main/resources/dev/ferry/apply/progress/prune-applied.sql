@@ -1,3 +1,3 @@
--- Applied transactions older than the oldest one still pending: no restart reads them again.
+-- An applied transaction whose records are all before the saved restart offsets.
 DELETE FROM `{database}`.`ferry_applied_transactions`
-WHERE `pipeline` = ? AND (`binlog_file` < ? OR (`binlog_file` = ? AND `binlog_pos` < ?));
+WHERE `pipeline` = ? AND `transaction_id` = ?;

@@ -1,1 +1,3 @@
-SELECT `transaction_id` FROM `{database}`.`ferry_applied_transactions` WHERE `pipeline` = ?;
+SELECT `transaction_id`, `kafka_offsets`
+FROM `{database}`.`ferry_applied_transactions`
+WHERE `pipeline` = ?;
