@@ -126,16 +126,6 @@ class ExactlyOnceSimulationTest {
                     int offset = position.get(p);
                     position.put(p, offset + 1);
                     Entry entry = log.get(p).get(offset);
-                    if (TRACE)
-                        System.out.println(
-                                "read "
-                                        + p
-                                        + "@"
-                                        + offset
-                                        + " "
-                                        + (entry.end() != null
-                                                ? "END " + entry.end().id()
-                                                : entry.change().transaction().id()));
                     if (entry.end() != null) {
                         assembler.addEnd(entry.end(), p, offset);
                     } else {
