@@ -35,8 +35,9 @@ public final class ApplyOptions {
                     .intType()
                     .defaultValue(2000)
                     .withDescription(
-                            "Rows a writer buffers before it flushes; also the most rows in one"
-                                    + " multi-row statement.");
+                            "Most rows in one multi-row statement and in one downstream commit"
+                                    + " of merged transactions; in row mode, rows a writer"
+                                    + " buffers before it flushes.");
 
     public static final ConfigOption<Duration> FLUSH_INTERVAL =
             ConfigOptions.key("apply.flush-interval")

@@ -81,6 +81,7 @@ public final class KafkaOptions {
                     .stringType()
                     .defaultValue("ferry-apply")
                     .withDescription(
-                            "Consumer group of the apply job (offsets live in Flink checkpoints;"
-                                    + " the group is for monitoring).");
+                            "Consumer group of the apply job, and the name of its progress in the"
+                                    + " downstream with apply.consistency=transaction; unique per"
+                                    + " apply pipeline.");
 }
