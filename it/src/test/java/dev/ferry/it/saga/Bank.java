@@ -3,6 +3,7 @@ package dev.ferry.it.saga;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferry.benchmarks.SqlScript;
 import dev.ferry.it.support.Services;
 import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
@@ -11,7 +12,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * Two banks for transfer sagas, one per participant server (bank1 upstream, bank2 downstream), in a
@@ -33,12 +33,7 @@ final class Bank {
     static Bank open(TestDatabase db, int accounts, long balance) {
         Sql.execute(Services.downstreamAdmin(), "CREATE DATABASE `" + db.name() + "`");
         String[] ddl =
-                Arrays.stream(
-                                resource("bank-schema.sql")
-                                        .replace("{db}", db.name())
-                                        .split(";\\s*\n"))
-                        .map(Bank::withoutComments)
-                        .filter(s -> !s.isBlank())
+                SqlScript.statements(resource("bank-schema.sql").replace("{db}", db.name()))
                         .toArray(String[]::new);
         StringBuilder seed = new StringBuilder("INSERT INTO `" + db.name() + "`.account VALUES ");
         for (int id = 1; id <= accounts; id++) {
@@ -185,16 +180,6 @@ final class Bank {
                     + delta
                     + ")"
         };
-    }
-
-    private static String withoutComments(String statement) {
-        StringBuilder sql = new StringBuilder();
-        for (String line : statement.split("\n")) {
-            if (!line.strip().startsWith("--")) {
-                sql.append(line).append('\n');
-            }
-        }
-        return sql.toString().strip();
     }
 
     private static String resource(String name) {
