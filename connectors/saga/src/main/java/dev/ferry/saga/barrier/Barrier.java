@@ -81,7 +81,9 @@ public final class Barrier {
             BranchLogic logic)
             throws SQLException {
         boolean autoCommit = connection.getAutoCommit();
-        connection.setAutoCommit(false);
+        if (autoCommit) {
+            connection.setAutoCommit(false);
+        }
         try {
             boolean ran = runInTransaction(connection, gid, branchId, operation, logic);
             connection.commit();
@@ -90,7 +92,9 @@ public final class Barrier {
             rollbackQuietly(connection, e);
             throw e;
         } finally {
-            connection.setAutoCommit(autoCommit);
+            if (autoCommit) {
+                connection.setAutoCommit(true);
+            }
         }
     }
 

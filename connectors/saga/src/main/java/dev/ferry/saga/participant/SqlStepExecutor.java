@@ -16,22 +16,22 @@ public final class SqlStepExecutor {
         this.barrier = barrier;
     }
 
-    /** Runs {@code call} on {@code connection}; SQL failures are answers, not exceptions. */
+    /**
+     * Runs {@code call} on {@code connection}, which must not be in auto-commit mode; SQL failures
+     * are answers, not exceptions.
+     */
     public StepResult execute(Connection connection, StepCall call) {
         try {
             if (call.barrier) {
                 barrier.run(
                         connection, call.gid, call.branchId, call.operation, tx -> run(tx, call));
             } else if (call.statements.length > 0) {
-                connection.setAutoCommit(false);
                 try {
                     run(connection, call);
                     connection.commit();
                 } catch (SQLException | RuntimeException e) {
                     rollbackQuietly(connection);
                     throw e;
-                } finally {
-                    connection.setAutoCommit(true);
                 }
             }
             return call.succeeded();
