@@ -12,11 +12,11 @@
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
-sagas=10000 seconds=30 threads=16 build=1
+sagas=20000 seconds=30 threads=16 build=1
 sysbench_rows=100000
 while [[ $# -gt 0 ]]; do
   case "$1" in
-    --quick) sagas=2000; seconds=10; sysbench_rows=10000; shift ;;
+    --quick) sagas=5000; seconds=15; sysbench_rows=10000; shift ;;
     --sagas) sagas=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;

@@ -37,7 +37,13 @@ public final class SagaJob {
                 config.commandTopic,
                 config.caller.participants().keySet(),
                 config.resultsTopic);
-        StreamExecutionEnvironment env = JobEnvironment.create(options, DEFAULT_NAME);
+        Configuration flink = new Configuration(options);
+        if (!flink.containsKey("execution.buffer-timeout")) {
+            // Every step crosses the network twice; Flink's default 100 ms flush would add up to
+            // that much to each hop of a lightly loaded saga.
+            flink.setString("execution.buffer-timeout", "10 ms");
+        }
+        StreamExecutionEnvironment env = JobEnvironment.create(flink, DEFAULT_NAME);
         SagaPipeline.build(env, config);
         return env.executeAsync();
     }

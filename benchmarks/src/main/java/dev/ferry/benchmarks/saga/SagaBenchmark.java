@@ -58,7 +58,7 @@ public final class SagaBenchmark {
                         options.get("results-topic"))) {
             log("warming up");
             direct.run(threads, Duration.ofSeconds(2), 2);
-            saga.run("warmup", Math.max(200, sagas / 4), 2, true);
+            saga.run("warmup", sagas, 2, true);
 
             double direct2 = measured("direct, 2 SQL", direct.run(threads, seconds, 2));
             double saga0 = measured("saga, 0 SQL", saga.run("saga0", sagas, 0, false));

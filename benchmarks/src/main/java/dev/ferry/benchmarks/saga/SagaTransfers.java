@@ -8,6 +8,7 @@ import dev.ferry.saga.model.SagaOutcome;
 import dev.ferry.saga.model.SagaStatus;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -90,12 +91,16 @@ final class SagaTransfers implements AutoCloseable {
      */
     double run(String variant, int sagas, int sqlPerBranch, boolean barrier) throws Exception {
         String prefix = variant + "-" + Long.toHexString(System.nanoTime());
+        // Commands are built before the first is sent, so building them does not compete with the
+        // coordinator for the CPU while it is measured.
+        List<byte[]> commands = new ArrayList<>();
         for (int i = 0; i < sagas; i++) {
-            String gid = prefix + "-" + i;
-            producer.send(
-                    new ProducerRecord<>(
-                            commandTopic,
-                            command(gid, sqlPerBranch, barrier).getBytes(StandardCharsets.UTF_8)));
+            commands.add(
+                    command(prefix + "-" + i, sqlPerBranch, barrier)
+                            .getBytes(StandardCharsets.UTF_8));
+        }
+        for (byte[] command : commands) {
+            producer.send(new ProducerRecord<>(commandTopic, command));
         }
         producer.flush();
         long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();

@@ -127,11 +127,7 @@ public final class SagaCoordinatorFunction
 
     private void fail(String gid, String reason, long now, Context context) throws Exception {
         LOG.warn("Saga {} cannot run: {}", gid, reason);
-        SagaProgress done = SagaProgress.started(0, now);
-        done.phase(SagaProgress.Phase.DONE);
-        done.finishedAt = now;
-        done.reason = reason;
-        progress.update(done);
+        progress.update(SagaProgress.finished(now, now));
         context.output(OUTCOMES, OutcomeJson.record(SagaOutcome.failed(gid, reason, now, now)));
         context.timerService().registerProcessingTimeTimer(now + retentionMillis);
     }

@@ -105,6 +105,7 @@ public final class SagaMachine {
                 progress.state(step, StepState.SUCCEEDED);
                 progress.retryAt[step] = 0;
                 if (stageSucceeded()) {
+                    cancelStageDeadlines(transition);
                     startStage(progress.stageEnd, now, transition);
                 }
             }
@@ -190,7 +191,27 @@ public final class SagaMachine {
         }
     }
 
+    private void cancelStageDeadlines(Transition transition) {
+        for (int step = progress.stageStart; step < progress.stageEnd; step++) {
+            if (progress.deadlines[step] > 0 && !isRetryTime(progress.deadlines[step])) {
+                transition.cancelTimer(progress.deadlines[step]);
+                progress.deadlines[step] = 0;
+            }
+        }
+    }
+
+    /** Flink keeps one timer per time: one a retry needs must stay. */
+    private boolean isRetryTime(long time) {
+        for (long retry : progress.retryAt) {
+            if (retry == time) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void abort(String reason, long now, Transition transition) {
+        cancelStageDeadlines(transition);
         progress.phase(Phase.COMPENSATING);
         progress.reason = reason;
         for (int step = 0; step < saga.size(); step++) {

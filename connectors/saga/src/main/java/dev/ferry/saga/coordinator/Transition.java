@@ -12,6 +12,7 @@ public final class Transition {
 
     private final List<CallRequest> calls = new ArrayList<>();
     private final List<Long> timers = new ArrayList<>();
+    private final List<Long> cancelledTimers = new ArrayList<>();
     private SagaOutcome outcome;
 
     void call(int step, Operation operation, int attempt) {
@@ -20,6 +21,11 @@ public final class Transition {
 
     void timer(long time) {
         timers.add(time);
+    }
+
+    /** A timer no longer needed: removing it keeps it out of every later checkpoint. */
+    void cancelTimer(long time) {
+        cancelledTimers.add(time);
     }
 
     void finish(SagaOutcome result) {
@@ -32,6 +38,10 @@ public final class Transition {
 
     public List<Long> timers() {
         return timers;
+    }
+
+    public List<Long> cancelledTimers() {
+        return cancelledTimers;
     }
 
     /** The saga's outcome when this event ended it; null otherwise. */

@@ -30,8 +30,10 @@ class SagaMachineTest {
         SagaMachine machine = new SagaMachine(saga, progress);
 
         assertThat(start.calls()).containsExactly(new CallRequest(0, ACTION, 1));
-        assertThat(answer(machine, saga, 0, ACTION, 1, StepResult.Kind.SUCCEEDED).calls())
-                .containsExactly(new CallRequest(1, ACTION, 1));
+        Transition second = answer(machine, saga, 0, ACTION, 1, StepResult.Kind.SUCCEEDED);
+        assertThat(second.calls()).containsExactly(new CallRequest(1, ACTION, 1));
+        // The finished step's timeout is dropped, so it does not linger in checkpoints.
+        assertThat(second.cancelledTimers()).containsExactly(now + 1_000);
         assertThat(answer(machine, saga, 1, ACTION, 1, StepResult.Kind.SUCCEEDED).calls())
                 .containsExactly(new CallRequest(2, ACTION, 1));
         Transition last = answer(machine, saga, 2, ACTION, 1, StepResult.Kind.SUCCEEDED);
