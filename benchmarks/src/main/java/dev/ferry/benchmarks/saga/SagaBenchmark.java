@@ -112,7 +112,7 @@ public final class SagaBenchmark {
     }
 
     private static void log(String line) {
-        System.out.println("== " + line);
+        System.out.println("== " + java.time.LocalTime.now().withNano(0) + " " + line);
     }
 
     private static DatabaseEndpoint endpoint(
