@@ -1,8 +1,8 @@
-package dev.ferry.saga.model;
+package dev.ferry.saga.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ferry.saga.kafka.OutcomeJson;
+import dev.ferry.saga.model.SagaOutcome;
 import org.junit.jupiter.api.Test;
 
 class OutcomeJsonTest {
