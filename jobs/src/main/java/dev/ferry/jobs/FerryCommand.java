@@ -29,6 +29,7 @@ public final class FerryCommand {
                     "  capture   snapshot the upstream tables, then stream the binlog into Kafka",
                     "  apply     apply the changes from Kafka to the downstream database",
                     "  checksum  compare upstream and downstream tables row by row (--help)",
+                    "  saga      coordinate sagas (docs/saga.md); 'saga status <gid>' prints an outcome",
                     "  options   print every option with its default");
 
     private FerryCommand() {}
@@ -68,6 +69,10 @@ public final class FerryCommand {
                     return runJob("capture", CaptureJob::start, JobArguments.parse(rest), out);
                 case "apply":
                     return runJob("apply", ApplyJob::start, JobArguments.parse(rest), out);
+                case "saga":
+                    return !rest.isEmpty() && rest.get(0).equals("status")
+                            ? SagaStatusCommand.run(rest.subList(1, rest.size()), out)
+                            : runJob("saga", SagaJob::start, JobArguments.parse(rest), out);
                 case "checksum":
                     return ChecksumCommand.run(rest.toArray(String[]::new), out);
                 case "options":

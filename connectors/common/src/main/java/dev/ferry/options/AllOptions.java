@@ -16,6 +16,7 @@ public final class AllOptions {
                     KafkaOptions.class,
                     CaptureOptions.class,
                     ApplyOptions.class,
+                    SagaOptions.class,
                     JobOptions.class);
 
     private AllOptions() {}

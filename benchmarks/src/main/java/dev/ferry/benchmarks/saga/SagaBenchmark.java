@@ -1,0 +1,139 @@
+package dev.ferry.benchmarks.saga;
+
+import dev.ferry.jdbc.Connections;
+import dev.ferry.jdbc.DatabaseEndpoint;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Reproduces DTM's saga benchmark on this machine in one run: direct transfers without a
+ * coordinator, and transfer sagas through a running ferry saga job with 0, 2 and 10 business SQL
+ * per branch, with and without the barrier; the sysbench oltp_write_only figures of the same
+ * database come in as arguments (benchmarks/saga.sh runs sysbench). Prints the table and writes it
+ * as Markdown.
+ */
+public final class SagaBenchmark {
+    private SagaBenchmark() {}
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = options(args);
+        DatabaseEndpoint bank1 = endpoint("bank1", options.get("bank1"), options);
+        DatabaseEndpoint bank2 = endpoint("bank2", options.get("bank2"), options);
+        TransferWorkload workload =
+                new TransferWorkload(
+                        options.getOrDefault("database", "bench_saga"),
+                        Integer.parseInt(options.getOrDefault("accounts", "10000")));
+        int sagas = Integer.parseInt(options.getOrDefault("sagas", "3000"));
+        int threads = Integer.parseInt(options.getOrDefault("threads", "16"));
+        Duration seconds =
+                Duration.ofSeconds(Long.parseLong(options.getOrDefault("seconds", "15")));
+        for (DatabaseEndpoint bank : new DatabaseEndpoint[] {bank1, bank2}) {
+            try (Connection connection = Connections.open(bank);
+                    Statement statement = connection.createStatement()) {
+                for (String sql : workload.schema()) {
+                    statement.execute(sql);
+                }
+            }
+        }
+
+        DirectTransfers direct = new DirectTransfers(workload, bank1, bank2);
+        ResultTable table = new ResultTable();
+        table.add(
+                new ResultTable.Column(
+                        "MariaDB (sysbench write_only)",
+                        Double.NaN,
+                        Double.parseDouble(options.get("sysbench-tps")),
+                        Double.parseDouble(options.get("sysbench-ops"))));
+        try (SagaTransfers saga =
+                new SagaTransfers(
+                        workload,
+                        options.get("kafka"),
+                        options.get("command-topic"),
+                        options.get("results-topic"))) {
+            log("warming up");
+            direct.run(threads, Duration.ofSeconds(2), 2);
+            saga.run("warmup", sagas, 2, true);
+
+            double direct2 = measured("direct, 2 SQL", direct.run(threads, seconds, 2));
+            double saga0 = measured("saga, 0 SQL", saga.run("saga0", sagas, 0, false));
+            double saga2 = measured("saga, 2 SQL", saga.run("saga2", sagas, 2, false));
+            double saga2b = measured("saga, 2 SQL + barrier", saga.run("saga2b", sagas, 2, true));
+            double direct10 = measured("direct, 10 SQL", direct.run(threads, seconds, 10));
+            double saga10 = measured("saga, 10 SQL", saga.run("saga10", sagas, 10, false));
+            double saga10b =
+                    measured("saga, 10 SQL + barrier", saga.run("saga10b", sagas, 10, true));
+
+            table.add(ResultTable.Column.of("direct 2SQL", direct2, 2, 4));
+            table.add(ResultTable.Column.of("saga 0SQL", saga0, 0, 0));
+            table.add(ResultTable.Column.of("saga 2SQL", saga2, 2, 4));
+            table.add(ResultTable.Column.of("saga 2SQL+barrier", saga2b, 2, 6));
+            table.add(ResultTable.Column.of("direct 10SQL", direct10, 2, 20));
+            table.add(ResultTable.Column.of("saga 10SQL", saga10, 2, 20));
+            table.add(ResultTable.Column.of("saga 10SQL+barrier", saga10b, 2, 22));
+
+            String report =
+                    String.format(
+                            Locale.ROOT,
+                            "%s%n%s%nsaga 2SQL+barrier ÷ direct 2SQL = %.2f (DTM: 531 ÷ 1232 = 0.43)"
+                                    + "%nsaga 10SQL+barrier ÷ direct 10SQL = %.2f (DTM: 341 ÷ 551 ="
+                                    + " 0.62)%n",
+                            options.getOrDefault("title", "Saga transfers"),
+                            table.markdown(),
+                            saga2b / direct2,
+                            saga10b / direct10);
+            System.out.println();
+            System.out.print(report);
+            System.out.println();
+            System.out.print(ResultTable.dtmReference());
+            if (options.containsKey("output")) {
+                Path output = Path.of(options.get("output"));
+                Files.createDirectories(output.toAbsolutePath().getParent());
+                Files.writeString(
+                        output,
+                        "# Saga benchmark\n\n"
+                                + report
+                                + "\n"
+                                + options.getOrDefault("notes", "")
+                                + "\n\nFor reference:\n\n"
+                                + ResultTable.dtmReference());
+            }
+        }
+    }
+
+    private static double measured(String what, double globalTps) {
+        log(String.format(Locale.ROOT, "%-24s %8.0f global transactions/s", what, globalTps));
+        return globalTps;
+    }
+
+    private static void log(String line) {
+        System.out.println("== " + java.time.LocalTime.now().withNano(0) + " " + line);
+    }
+
+    private static DatabaseEndpoint endpoint(
+            String role, String address, Map<String, String> options) {
+        String[] hostPort = address.split(":");
+        return new DatabaseEndpoint(
+                role,
+                hostPort[0],
+                Integer.parseInt(hostPort[1]),
+                options.getOrDefault("user", "ferry_admin"),
+                options.getOrDefault("password", "ferry_admin"));
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> options = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            if (!args[i].startsWith("--")) {
+                throw new IllegalArgumentException("expected --key value, got " + args[i]);
+            }
+            options.put(args[i].substring(2), args[i + 1]);
+        }
+        return options;
+    }
+}
