@@ -24,7 +24,6 @@ public final class ApplyOptions {
             ConfigOptions.key("apply.workers")
                     .intType()
                     .defaultValue(16)
-                    .withFallbackKeys("apply.parallelism")
                     .withDescription(
                             "Downstream connections writing in parallel. Transactions that touch"
                                     + " a common primary- or unique-key value run in upstream"

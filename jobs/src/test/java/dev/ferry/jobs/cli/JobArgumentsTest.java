@@ -19,7 +19,7 @@ class JobArgumentsTest {
         Path file =
                 Files.write(
                         dir.resolve("c.properties"),
-                        List.of("upstream.port=3307", "apply.parallelism=8"));
+                        List.of("upstream.port=3307", "apply.workers=8"));
 
         Configuration options =
                 JobArguments.parse(
@@ -31,7 +31,7 @@ class JobArgumentsTest {
                                 "--apply.batch-size=10"));
 
         assertThat(options.getString("upstream.port", null)).isEqualTo("4000");
-        assertThat(options.getString("apply.parallelism", null)).isEqualTo("8");
+        assertThat(options.getString("apply.workers", null)).isEqualTo("8");
         assertThat(options.getString("apply.batch-size", null)).isEqualTo("10");
     }
 
