@@ -1,6 +1,8 @@
 package dev.ferry.capture;
 
 import dev.ferry.capture.kafka.ChangeEventRecordSerializer;
+import dev.ferry.capture.metrics.CaptureMetrics;
+import dev.ferry.capture.metrics.CaptureMetricsFunction;
 import dev.ferry.capture.source.ChangeEventDeserializer;
 import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.schema.TableSchema;
@@ -30,6 +32,10 @@ public final class CapturePipeline {
                                 WatermarkStrategy.noWatermarks(),
                                 "mysql-binlog")
                         .uid("mysql-binlog")
+                        .setParallelism(config.parallelism)
+                        .map(new CaptureMetricsFunction())
+                        .uid(CaptureMetrics.OPERATOR)
+                        .name(CaptureMetrics.OPERATOR)
                         .setParallelism(config.parallelism);
         changes.sinkTo(sink(config))
                 .uid("kafka-envelopes")
