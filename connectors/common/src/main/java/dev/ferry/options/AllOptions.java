@@ -16,7 +16,8 @@ public final class AllOptions {
                     KafkaOptions.class,
                     CaptureOptions.class,
                     ApplyOptions.class,
-                    JobOptions.class);
+                    JobOptions.class,
+                    MonitoringOptions.class);
 
     private AllOptions() {}
 

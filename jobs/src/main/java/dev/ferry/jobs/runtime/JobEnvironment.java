@@ -65,6 +65,7 @@ public final class JobEnvironment {
                 "restart-strategy.fixed-delay.attempts",
                 String.valueOf(options.get(JobOptions.RESTART_ATTEMPTS)));
         setDefault(flink, "restart-strategy.fixed-delay.delay", "5 s");
+        Monitoring.configure(options, flink);
         if (options.get(JobOptions.RESUME) && !flink.containsKey("execution.state-recovery.path")) {
             Optional<Path> latest = LatestCheckpoint.in(checkpoints);
             latest.ifPresent(
