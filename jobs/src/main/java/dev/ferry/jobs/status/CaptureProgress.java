@@ -12,21 +12,40 @@ import java.util.TreeSet;
  *
  * <p>Flink CDC's MySQL source publishes no "snapshot finished" metric, and backfilled changes of
  * the snapshot arrive as snapshot rows. So the phase is {@code binlog} from the first binlog event
- * on, or once no snapshot row has come for {@link #QUIET_MS}; {@code snapshot} before that.
+ * on; before that, once no snapshot row has come for {@link #QUIET_MS} and every table has at least
+ * {@link #NEARLY_DONE} of its estimated rows, or once none has come for {@link #SILENT_MS}. A
+ * snapshot slowed down by a busy machine or a full Kafka stays {@code snapshot}.
  */
 final class CaptureProgress {
     static final long QUIET_MS = 10_000;
+    static final long SILENT_MS = 120_000;
+
+    /** information_schema's estimates are approximate: a finished table may show less. */
+    static final double NEARLY_DONE = 0.9;
 
     private CaptureProgress() {}
 
-    static String phase(long snapshotRows, long binlogEvents, long lastSnapshotRowMs, long nowMs) {
+    static String phase(
+            long snapshotRows,
+            long binlogEvents,
+            long lastSnapshotRowMs,
+            long nowMs,
+            Map<String, Long> rowsDone,
+            Map<String, Long> estimates) {
         if (binlogEvents > 0) {
             return "binlog";
         }
-        if (snapshotRows > 0 && lastSnapshotRowMs > 0 && nowMs - lastSnapshotRowMs >= QUIET_MS) {
-            return "binlog";
+        if (snapshotRows == 0 || lastSnapshotRowMs <= 0) {
+            return "snapshot";
         }
-        return "snapshot";
+        long quiet = nowMs - lastSnapshotRowMs;
+        boolean nearlyDone =
+                estimates.entrySet().stream()
+                        .allMatch(
+                                table ->
+                                        rowsDone.getOrDefault(table.getKey(), 0L)
+                                                >= NEARLY_DONE * table.getValue());
+        return quiet >= SILENT_MS || (quiet >= QUIET_MS && nearlyDone) ? "binlog" : "snapshot";
     }
 
     /**

@@ -71,7 +71,13 @@ public final class StatusCollector {
                     }
                 }
             } catch (IOException | RuntimeException e) {
-                unreachable.add(url + " (" + e.getMessage() + ")");
+                unreachable.add(
+                        url
+                                + " ("
+                                + (e.getMessage() == null
+                                        ? e.getClass().getSimpleName()
+                                        : e.getMessage())
+                                + ")");
             }
         }
         return new StatusReport(Instant.ofEpochMilli(clock.getAsLong()), jobs, unreachable);
@@ -114,12 +120,6 @@ public final class StatusCollector {
                         sums.getOrDefault(name, 0.0).longValue());
             }
         }
-        String phase =
-                CaptureProgress.phase(
-                        value(sums, names, CaptureMetrics.SNAPSHOT_ROWS, 0).longValue(),
-                        value(sums, names, CaptureMetrics.BINLOG_EVENTS, 0).longValue(),
-                        value(maxes, names, CaptureMetrics.LAST_SNAPSHOT_ROW_TIME, -1).longValue(),
-                        now);
         Double eventsPerSecond = value(sums, names, CaptureMetrics.EVENTS_PER_SECOND, -1);
         eventsPerSecond = eventsPerSecond < 0 ? null : eventsPerSecond;
         long lag = value(maxes, names, CaptureMetrics.CAPTURE_LAG, -1).longValue();
@@ -134,6 +134,14 @@ public final class StatusCollector {
                 // status still shows what Flink knows when the upstream does not answer
             }
         }
+        String phase =
+                CaptureProgress.phase(
+                        value(sums, names, CaptureMetrics.SNAPSHOT_ROWS, 0).longValue(),
+                        value(sums, names, CaptureMetrics.BINLOG_EVENTS, 0).longValue(),
+                        value(maxes, names, CaptureMetrics.LAST_SNAPSHOT_ROW_TIME, -1).longValue(),
+                        now,
+                        rowsDone,
+                        estimates);
         List<TableProgress> tables = CaptureProgress.tables(rowsDone, estimates, phase);
         return facts.report(
                 "capture",

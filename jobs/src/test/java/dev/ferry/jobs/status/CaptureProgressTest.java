@@ -9,11 +9,29 @@ import org.junit.jupiter.api.Test;
 
 class CaptureProgressTest {
     @Test
-    void phaseIsSnapshotUntilABinlogEventOrAQuietSpell() {
-        assertThat(CaptureProgress.phase(0, 0, -1, 50_000)).isEqualTo("snapshot");
-        assertThat(CaptureProgress.phase(500, 0, 45_000, 50_000)).isEqualTo("snapshot");
-        assertThat(CaptureProgress.phase(500, 0, 40_000, 50_000)).isEqualTo("binlog");
-        assertThat(CaptureProgress.phase(500, 3, 49_000, 50_000)).isEqualTo("binlog");
+    void phaseIsBinlogFromTheFirstBinlogEvent() {
+        assertThat(CaptureProgress.phase(0, 0, -1, 50_000, Map.of(), Map.of("db.a", 10L)))
+                .isEqualTo("snapshot");
+        assertThat(CaptureProgress.phase(500, 3, 49_000, 50_000, Map.of(), Map.of("db.a", 9000L)))
+                .isEqualTo("binlog");
+    }
+
+    @Test
+    void aQuietSnapshotIsOverOnlyWhenTheEstimatesAreNearlyReached() {
+        Map<String, Long> estimates = Map.of("db.a", 1000L, "db.b", 1000L);
+        Map<String, Long> done = Map.of("db.a", 1000L, "db.b", 920L);
+        assertThat(CaptureProgress.phase(1920, 0, 45_000, 50_000, done, estimates))
+                .as("rows came 5 s ago")
+                .isEqualTo("snapshot");
+        assertThat(CaptureProgress.phase(1920, 0, 40_000, 50_000, done, estimates))
+                .isEqualTo("binlog");
+        Map<String, Long> stalled = Map.of("db.a", 1000L);
+        assertThat(CaptureProgress.phase(1000, 0, 30_000, 50_000, stalled, estimates))
+                .as("db.b not begun: a stall, not the end")
+                .isEqualTo("snapshot");
+        assertThat(CaptureProgress.phase(1000, 0, 30_000, 200_000, stalled, estimates))
+                .as("silent for two minutes")
+                .isEqualTo("binlog");
     }
 
     @Test
