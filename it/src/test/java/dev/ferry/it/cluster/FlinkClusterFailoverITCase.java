@@ -24,6 +24,9 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -37,12 +40,20 @@ import org.junit.jupiter.api.Test;
  */
 class FlinkClusterFailoverITCase {
     private static final List<String> JOBS = new ArrayList<>();
+    private static final String PROMETHEUS_PORTS = "9271-9279";
 
     @BeforeAll
     static void startCluster() throws Exception {
         Services.requireRunning();
         FlinkCluster.run("stop"); // a fresh JobManager: no earlier job holds slots
-        FlinkCluster.start();
+        // The way docs/operations.md turns the Prometheus reporter on for this cluster.
+        FlinkCluster.start(
+                Map.of(
+                        "FERRY_FLINK_EXTRA_CONFIG",
+                        "metrics.reporter.prom.factory.class:"
+                                + " org.apache.flink.metrics.prometheus.PrometheusReporterFactory\n"
+                                + "metrics.reporter.prom.port: "
+                                + PROMETHEUS_PORTS));
     }
 
     @AfterAll
@@ -63,6 +74,10 @@ class FlinkClusterFailoverITCase {
             JOBS.add(FlinkCluster.submit(Pipeline.arguments("capture", pipeline.captureOptions())));
             JOBS.add(FlinkCluster.submit(Pipeline.arguments("apply", pipeline.applyOptions())));
             Replicas.awaitEqual(db, none, Duration.ofMinutes(2));
+            Await.until(
+                    "the cluster's TaskManagers to export the snapshot count of sbtest",
+                    Duration.ofSeconds(30),
+                    () -> snapshotRowsExported(db, "sbtest") == 20_000);
 
             StatusCollector status =
                     new StatusCollector(
@@ -125,6 +140,34 @@ class FlinkClusterFailoverITCase {
                                         && job.lastError().time().toEpochMilli() >= sinceMs);
     }
 
+    /** sbtest's snapshot rows as the cluster's Prometheus reporters show them, summed. */
+    private static long snapshotRowsExported(TestDatabase db, String table) {
+        Pattern sample =
+                Pattern.compile(
+                        "^flink_taskmanager_job_task_operator_ferry_database_table_snapshotRows\\{(.*)\\}"
+                                + " (\\S+)$",
+                        Pattern.MULTILINE);
+        HttpClient http = HttpClient.newHttpClient();
+        double sum = 0;
+        for (int port = 9271; port <= 9279; port++) {
+            String scrape;
+            try {
+                scrape = get(http, "http://127.0.0.1:" + port + "/metrics");
+            } catch (Exception nobodyThere) {
+                continue;
+            }
+            Matcher matcher = sample.matcher(scrape);
+            while (matcher.find()) {
+                String labels = matcher.group(1);
+                if (labels.contains("database=\"" + db.name() + "\"")
+                        && labels.contains("table=\"" + table + "\"")) {
+                    sum += Double.parseDouble(matcher.group(2));
+                }
+            }
+        }
+        return (long) sum;
+    }
+
     /** The resource id (taskmanager-N, as bin/flink-cluster names them) running a job's source. */
     private static String taskManagerOf(String jobId) throws Exception {
         ObjectMapper json = new ObjectMapper();
@@ -139,7 +182,9 @@ class FlinkClusterFailoverITCase {
 
     private static String get(HttpClient http, String url) throws Exception {
         return http.send(
-                        HttpRequest.newBuilder(URI.create(url)).build(),
+                        HttpRequest.newBuilder(URI.create(url))
+                                .timeout(Duration.ofSeconds(5))
+                                .build(),
                         HttpResponse.BodyHandlers.ofString())
                 .body();
     }

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** Runs bin/flink-cluster (the standalone session cluster on REST port 8081) for a test. */
@@ -23,10 +24,17 @@ public final class FlinkCluster {
     public record Result(int exitCode, String output, String stdout) {}
 
     public static Result run(String... args) throws Exception {
+        return run(Map.of(), args);
+    }
+
+    /** Runs bin/flink-cluster with extra environment variables (FERRY_FLINK_*). */
+    public static Result run(Map<String, String> environment, String... args) throws Exception {
         List<String> command =
                 new ArrayList<>(List.of(REPO.resolve("bin/flink-cluster").toString()));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).directory(REPO.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(REPO.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String errors = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(5, TimeUnit.MINUTES)).isTrue();
@@ -38,7 +46,11 @@ public final class FlinkCluster {
 
     /** Starts the cluster (or the processes of it that are not running) and waits until ready. */
     public static void start() throws Exception {
-        Result start = run("start");
+        start(Map.of());
+    }
+
+    public static void start(Map<String, String> environment) throws Exception {
+        Result start = run(environment, "start");
         assertThat(start.exitCode()).as(start.output()).isZero();
     }
 
