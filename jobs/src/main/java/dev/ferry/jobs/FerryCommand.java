@@ -5,6 +5,7 @@ import dev.ferry.config.FerryConfigException;
 import dev.ferry.jobs.cli.JobArguments;
 import dev.ferry.jobs.cli.OptionsTable;
 import dev.ferry.jobs.runtime.JobEnvironment;
+import dev.ferry.jobs.status.StatusCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +31,7 @@ public final class FerryCommand {
                     "  apply     apply the changes from Kafka to the downstream database",
                     "  checksum  compare upstream and downstream tables row by row (--help)",
                     "  saga      coordinate sagas (docs/saga.md); 'saga status <gid>' prints an outcome",
+                    "  status    phase, snapshot progress, binlog position, delay of running jobs (--help)",
                     "  options   print every option with its default");
 
     private FerryCommand() {}
@@ -75,6 +77,8 @@ public final class FerryCommand {
                             : runJob("saga", SagaJob::start, JobArguments.parse(rest), out);
                 case "checksum":
                     return ChecksumCommand.run(rest.toArray(String[]::new), out);
+                case "status":
+                    return StatusCommand.run(rest, out);
                 case "options":
                     out.print(OptionsTable.markdown());
                     return 0;

@@ -1,6 +1,8 @@
 package dev.ferry.capture;
 
 import dev.ferry.capture.kafka.CaptureRecordSerializer;
+import dev.ferry.capture.metrics.CaptureMetrics;
+import dev.ferry.capture.metrics.CaptureMetricsFunction;
 import dev.ferry.capture.source.CaptureRecord;
 import dev.ferry.capture.source.ChangeEventDeserializer;
 import dev.ferry.capture.source.TransactionBoundaryEmitter;
@@ -26,12 +28,17 @@ public final class CapturePipeline {
     /** Adds the capture dataflow for {@code tables} to {@code env}. */
     public static void build(
             StreamExecutionEnvironment env, CaptureConfig config, List<TableSchema> tables) {
-        DataStream<CaptureRecord> changes =
+        DataStream<CaptureRecord> records =
                 env.fromSource(
                                 source(config, tables),
                                 WatermarkStrategy.noWatermarks(),
                                 "mysql-binlog")
                         .uid("mysql-binlog")
+                        .setParallelism(config.parallelism);
+        DataStream<CaptureRecord> changes =
+                records.map(new CaptureMetricsFunction(), records.getType())
+                        .uid(CaptureMetrics.OPERATOR)
+                        .name(CaptureMetrics.OPERATOR)
                         .setParallelism(config.parallelism);
         changes.sinkTo(sink(config))
                 .uid("kafka-envelopes")

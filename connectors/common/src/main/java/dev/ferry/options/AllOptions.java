@@ -17,7 +17,8 @@ public final class AllOptions {
                     CaptureOptions.class,
                     ApplyOptions.class,
                     SagaOptions.class,
-                    JobOptions.class);
+                    JobOptions.class,
+                    MonitoringOptions.class);
 
     private AllOptions() {}
 

@@ -2,6 +2,7 @@ package dev.ferry.it.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferry.it.support.FlinkCluster;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
@@ -9,12 +10,9 @@ import dev.ferry.it.support.SampleSchema;
 import dev.ferry.it.support.Services;
 import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,41 +24,17 @@ import org.junit.jupiter.api.Test;
  * broke JDBC driver lookup through DriverManager, and the main method must not exit the JVM.
  */
 class FlinkClusterITCase {
-    private static final Path REPO = Path.of(System.getProperty("ferry.repo", ".."));
     private static final List<String> JOBS = new ArrayList<>();
-
-    private record Result(int exitCode, String output) {}
-
-    private static Result cluster(String... args) throws Exception {
-        List<String> command =
-                new ArrayList<>(List.of(REPO.resolve("bin/flink-cluster").toString()));
-        command.addAll(List.of(args));
-        Process process =
-                new ProcessBuilder(command)
-                        .directory(REPO.toFile())
-                        .redirectErrorStream(false)
-                        .start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String errors = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(5, TimeUnit.MINUTES)).isTrue();
-        return new Result(
-                process.exitValue(),
-                output.strip() + (errors.isBlank() ? "" : "\n" + errors.strip()));
-    }
 
     @BeforeAll
     static void startCluster() throws Exception {
         Services.requireRunning();
-        Result start = cluster("start");
-        assertThat(start.exitCode()).as(start.output()).isZero();
+        FlinkCluster.start();
     }
 
     @AfterAll
     static void stopCluster() throws Exception {
-        for (String job : JOBS) {
-            cluster("cancel", job);
-        }
-        cluster("stop");
+        FlinkCluster.stop(JOBS);
     }
 
     @Test
@@ -70,18 +44,9 @@ class FlinkClusterITCase {
             SampleSchema.load(db, 2_000, 100);
             // The checkpoint directory must be the one the cluster's processes share.
             Pipeline pipeline =
-                    new Pipeline(db, REPO.resolve("run/flink/checkpoints").toAbsolutePath());
-            String jar = REPO.resolve("jobs/target/ferry.jar").toString();
-            for (List<String> job :
-                    List.of(
-                            Pipeline.arguments("capture", pipeline.captureOptions()),
-                            Pipeline.arguments("apply", pipeline.applyOptions()))) {
-                List<String> submit = new ArrayList<>(List.of("submit", jar));
-                submit.addAll(job);
-                Result result = cluster(submit.toArray(String[]::new));
-                assertThat(result.exitCode()).as(result.output()).isZero();
-                JOBS.add(result.output().lines().findFirst().orElseThrow().strip());
-            }
+                    new Pipeline(db, FlinkCluster.DIR.resolve("checkpoints").toAbsolutePath());
+            JOBS.add(FlinkCluster.submit(Pipeline.arguments("capture", pipeline.captureOptions())));
+            JOBS.add(FlinkCluster.submit(Pipeline.arguments("apply", pipeline.applyOptions())));
 
             Replicas.awaitEqual(db, none, Duration.ofMinutes(3));
             Sql.execute(

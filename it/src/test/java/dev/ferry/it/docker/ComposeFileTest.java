@@ -137,4 +137,25 @@ class ComposeFileTest {
             assertThat(job.getString("job.checkpoint-dir", "")).isEqualTo("file:///checkpoints");
         }
     }
+
+    @Test
+    void flinkExportsPrometheusMetricsOnPublishedPorts() throws Exception {
+        JsonNode services = compose().get("services");
+        Set<String> published = new HashSet<>();
+        for (String name : List.of("jobmanager", "taskmanager")) {
+            JsonNode service = services.get(name);
+            String properties = service.get("environment").get("FLINK_PROPERTIES").asText();
+            assertThat(properties)
+                    .as("%s's FLINK_PROPERTIES", name)
+                    .contains(
+                            "metrics.reporter.prom.factory.class:"
+                                    + " org.apache.flink.metrics.prometheus.PrometheusReporterFactory")
+                    .contains("metrics.reporter.prom.port: 9249");
+            assertThat(strings(service.get("ports")))
+                    .as("%s publishes its reporter", name)
+                    .anySatisfy(port -> assertThat(port).endsWith(":9249"))
+                    .allSatisfy(port -> published.add(port.split(":")[0]));
+        }
+        assertThat(published).contains("8081", "9249", "9250");
+    }
 }

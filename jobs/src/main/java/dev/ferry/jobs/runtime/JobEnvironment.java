@@ -77,6 +77,7 @@ public final class JobEnvironment {
                 "restart-strategy.fixed-delay.attempts",
                 String.valueOf(options.get(JobOptions.RESTART_ATTEMPTS)));
         setDefault(flink, "restart-strategy.fixed-delay.delay", "5 s");
+        Monitoring.configure(options, flink);
         if (checkpointed
                 && options.get(JobOptions.RESUME)
                 && !flink.containsKey("execution.state-recovery.path")) {
