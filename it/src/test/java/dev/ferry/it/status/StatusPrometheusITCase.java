@@ -89,23 +89,24 @@ class StatusPrometheusITCase {
             assertThat(max(capture, "ferry_binlogFileIndex", job).orElseThrow()).isPositive();
             assertThat(sum(capture, "ferry_eventsPerSecond", job)).isPresent();
 
+            // The apply job's replication metrics (docs/consistency.md), on its writer.
             String apply = scrape(applyPort);
-            assertThat(
-                            sum(
-                                    apply,
-                                    "numRecordsIn",
-                                    "operator_name=\"jdbc_apply:_Writer\"",
-                                    "job_name=\"apply_" + db.name() + "\""))
-                    .as("records the apply writer took in")
-                    .isPresent();
-            assertThat(
-                            sum(
-                                            apply,
-                                            "numRecordsIn",
-                                            "operator_name=\"jdbc_apply:_Writer\"",
-                                            "job_name=\"apply_" + db.name() + "\"")
-                                    .orElseThrow())
+            String writer = "operator_name=\"jdbc_apply_transactions:_Writer\"";
+            String applyJob = "job_name=\"apply_" + db.name() + "\"";
+            assertThat(sum(apply, "eventsApplied", writer, applyJob).orElseThrow())
+                    .as("row changes applied")
                     .isGreaterThanOrEqualTo(ROWS);
+            assertThat(sum(apply, "transactionsApplied", writer, applyJob).orElseThrow())
+                    .as("upstream transactions applied (the workload's)")
+                    .isPositive();
+            assertThat(max(apply, "replicationDelayMs", writer, applyJob).orElseThrow())
+                    .as("replication delay in ms once caught up")
+                    .isBetween(0.0, 60_000.0);
+            assertThat(max(apply, "inFlightTransactions", writer, applyJob)).isPresent();
+            assertThat(max(apply, "conflictsWaited", writer, applyJob)).isPresent();
+            assertThat(max(apply, "eventsPerSecond", writer, applyJob)).isPresent();
+            assertThat(max(apply, "bytesPerSecond", writer, applyJob)).isPresent();
+            assertThat(max(apply, "transactionsPerSecond", writer, applyJob)).isPresent();
         }
     }
 
