@@ -31,6 +31,7 @@ public final class CaptureJob {
         kafka.ensureTopics(
                 tables.stream().map(TableSchema::topic).toList(),
                 config.schemaTopic,
+                config.transactionTopic,
                 config.topicPartitions,
                 config.replicationFactor);
         kafka.publishSchemas(config.schemaTopic, tables);

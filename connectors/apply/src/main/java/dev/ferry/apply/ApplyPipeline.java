@@ -6,12 +6,14 @@ import dev.ferry.apply.sink.JdbcApplySink;
 import dev.ferry.apply.sink.TransactionalApplySink;
 import dev.ferry.apply.source.RawChange;
 import dev.ferry.apply.source.RawChangeDeserializer;
+import dev.ferry.config.FerryConfigException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 
@@ -42,25 +44,23 @@ public final class ApplyPipeline {
         List<String> withEnds = new ArrayList<>(topics);
         withEnds.add(config.transactionTopic);
         ProgressStore store = new ProgressStore(config.progressDatabase, config.consumerGroup);
-        env.fromSource(
-                        source(
-                                config,
-                                withEnds,
-                                new ProgressOffsetsInitializer(config.downstream, store)),
-                        WatermarkStrategy.noWatermarks(),
-                        "kafka-envelopes")
-                .uid("kafka-envelopes")
-                .setParallelism(1)
-                .sinkTo(new TransactionalApplySink(config))
-                .uid("jdbc-apply-transactions")
-                .name("jdbc-apply-transactions")
-                .setParallelism(1);
+        DataStream<RawChange> records =
+                env.fromSource(
+                                source(
+                                        config,
+                                        withEnds,
+                                        new ProgressOffsetsInitializer(config.downstream, store)),
+                                WatermarkStrategy.noWatermarks(),
+                                "kafka-envelopes")
+                        .uid("kafka-envelopes")
+                        .setParallelism(1);
+        sink(records, config);
     }
 
     /** Keyed by primary key so each row's changes reach one of {@code apply.workers} writers. */
     private static void buildPerRow(
             StreamExecutionEnvironment env, ApplyConfig config, List<String> topics) {
-        DataStream<RawChange> changes =
+        DataStream<RawChange> records =
                 env.fromSource(
                                 source(
                                         config,
@@ -72,11 +72,34 @@ public final class ApplyPipeline {
                         .uid("kafka-envelopes")
                         // one reader per partition at most; idle ones cost nothing
                         .setParallelism(config.workers);
-        changes.keyBy(change -> change.keyHash)
-                .sinkTo(new JdbcApplySink(config))
-                .uid("jdbc-apply")
-                .name("jdbc-apply")
-                .setParallelism(config.workers);
+        sink(records, config);
+    }
+
+    /**
+     * Applies Kafka records of change and transaction topics downstream with the configured
+     * consistency: the one path behind both the apply job and the {@code ferry-apply} SQL
+     * connector.
+     */
+    public static DataStreamSink<RawChange> sink(
+            DataStream<RawChange> records, ApplyConfig config) {
+        if (!config.transactional) {
+            return records.keyBy(change -> change.keyHash)
+                    .sinkTo(new JdbcApplySink(config))
+                    .uid("jdbc-apply")
+                    .name("jdbc-apply")
+                    .setParallelism(config.workers);
+        }
+        if (records.getExecutionEnvironment().getCheckpointConfig().isCheckpointingEnabled()) {
+            throw new FerryConfigException(
+                    "apply.consistency=transaction keeps its progress in the downstream and must"
+                            + " run without Flink checkpointing (a checkpoint would record Kafka"
+                            + " offsets past transactions still being assembled): unset"
+                            + " execution.checkpointing.interval, or use apply.consistency=row.");
+        }
+        return records.sinkTo(new TransactionalApplySink(config))
+                .uid("jdbc-apply-transactions")
+                .name("jdbc-apply-transactions")
+                .setParallelism(1);
     }
 
     static KafkaSource<RawChange> source(

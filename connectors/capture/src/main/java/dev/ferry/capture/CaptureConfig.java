@@ -28,6 +28,7 @@ public final class CaptureConfig implements Serializable {
     public final String bootstrapServers;
     public final TopicRouting routing;
     public final String schemaTopic;
+    public final String transactionTopic;
     public final int topicPartitions;
     public final short replicationFactor;
     public final String transactionalIdPrefix;
@@ -57,6 +58,7 @@ public final class CaptureConfig implements Serializable {
                         options.get(KafkaOptions.TOPIC_PATTERN),
                         TopicRouting.parsePartitionBy(options.get(KafkaOptions.PARTITION_BY)));
         this.schemaTopic = options.get(KafkaOptions.SCHEMA_TOPIC);
+        this.transactionTopic = options.get(KafkaOptions.TRANSACTION_TOPIC);
         this.topicPartitions = Settings.atLeast(options, KafkaOptions.TOPIC_PARTITIONS, 1);
         this.replicationFactor =
                 (short) Settings.atLeast(options, KafkaOptions.REPLICATION_FACTOR, 1);

@@ -1,12 +1,14 @@
 package dev.ferry.capture;
 
-import dev.ferry.capture.kafka.ChangeEventRecordSerializer;
+import dev.ferry.capture.kafka.CaptureRecordSerializer;
+import dev.ferry.capture.source.CaptureRecord;
 import dev.ferry.capture.source.ChangeEventDeserializer;
-import dev.ferry.envelope.ChangeEvent;
+import dev.ferry.capture.source.TransactionBoundaryEmitter;
 import dev.ferry.envelope.schema.TableSchema;
 import java.util.List;
 import java.util.Properties;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.cdc.connectors.mysql.source.EmitterReplacingSourceFactory;
 import org.apache.flink.cdc.connectors.mysql.source.MySqlSource;
 import org.apache.flink.cdc.connectors.mysql.table.StartupOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
@@ -16,7 +18,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * Wires the capture dataflow: Flink CDC's MySQL source (chunked, parallel, lock-free snapshot, then
- * the binlog) into Kafka through the exactly-once Kafka sink.
+ * the binlog, with transaction ENDs) into Kafka through the exactly-once Kafka sink.
  */
 public final class CapturePipeline {
     private CapturePipeline() {}
@@ -24,7 +26,7 @@ public final class CapturePipeline {
     /** Adds the capture dataflow for {@code tables} to {@code env}. */
     public static void build(
             StreamExecutionEnvironment env, CaptureConfig config, List<TableSchema> tables) {
-        DataStream<ChangeEvent> changes =
+        DataStream<CaptureRecord> changes =
                 env.fromSource(
                                 source(config, tables),
                                 WatermarkStrategy.noWatermarks(),
@@ -37,34 +39,42 @@ public final class CapturePipeline {
                 .setParallelism(config.parallelism);
     }
 
-    static MySqlSource<ChangeEvent> source(CaptureConfig config, List<TableSchema> tables) {
+    static MySqlSource<CaptureRecord> source(CaptureConfig config, List<TableSchema> tables) {
         String[] tableNames =
                 tables.stream().map(t -> t.tableId().qualifiedName()).toArray(String[]::new);
         String[] databases =
                 tables.stream().map(TableSchema::database).distinct().toArray(String[]::new);
-        return MySqlSource.<ChangeEvent>builder()
-                .hostname(config.upstream.hostname())
-                .port(config.upstream.port())
-                .username(config.upstream.username())
-                .password(config.upstream.password())
-                .databaseList(databases)
-                .tableList(tableNames)
-                .serverId(config.serverId)
-                .serverTimeZone(config.serverTimeZone)
-                .splitSize(config.chunkSize)
-                .fetchSize(config.fetchSize)
-                .startupOptions(
-                        config.snapshot ? StartupOptions.initial() : StartupOptions.latest())
-                .debeziumProperties(debeziumProperties())
-                .jdbcProperties(jdbcProperties())
-                .closeIdleReaders(false)
-                .deserializer(new ChangeEventDeserializer())
-                .build();
+        ChangeEventDeserializer deserializer = new ChangeEventDeserializer();
+        MySqlSource<CaptureRecord> built =
+                MySqlSource.<CaptureRecord>builder()
+                        .hostname(config.upstream.hostname())
+                        .port(config.upstream.port())
+                        .username(config.upstream.username())
+                        .password(config.upstream.password())
+                        .databaseList(databases)
+                        .tableList(tableNames)
+                        .serverId(config.serverId)
+                        .serverTimeZone(config.serverTimeZone)
+                        .splitSize(config.chunkSize)
+                        .fetchSize(config.fetchSize)
+                        .startupOptions(
+                                config.snapshot
+                                        ? StartupOptions.initial()
+                                        : StartupOptions.latest())
+                        .debeziumProperties(debeziumProperties())
+                        .jdbcProperties(jdbcProperties())
+                        .closeIdleReaders(false)
+                        .deserializer(deserializer)
+                        .build();
+        return EmitterReplacingSourceFactory.withEmitter(
+                built, deserializer, TransactionBoundaryEmitter::create);
     }
 
     private static Properties debeziumProperties() {
         Properties properties = new Properties();
-        // Not provide.transaction.metadata: it breaks every restore (see TransactionTracker).
+        // BEGIN/END records for TransactionBoundaryEmitter, which also keeps the transaction_*
+        // offset keys this adds out of checkpoints (Debezium cannot restore them from there).
+        properties.setProperty("provide.transaction.metadata", "true");
         // Exact values: BIGINT UNSIGNED above 2^63 and DECIMAL digits survive.
         properties.setProperty("bigint.unsigned.handling.mode", "precise");
         properties.setProperty("decimal.handling.mode", "precise");
@@ -86,7 +96,7 @@ public final class CapturePipeline {
         return properties;
     }
 
-    static KafkaSink<ChangeEvent> sink(CaptureConfig config) {
+    static KafkaSink<CaptureRecord> sink(CaptureConfig config) {
         Properties producer = new Properties();
         // The broker caps transactions at transaction.max.timeout.ms (15 min by default).
         producer.setProperty("transaction.timeout.ms", "900000");
@@ -94,9 +104,11 @@ public final class CapturePipeline {
         producer.setProperty("batch.size", String.valueOf(512 * 1024));
         producer.setProperty("compression.type", config.compression);
         producer.setProperty("max.request.size", String.valueOf(16 * 1024 * 1024));
-        return KafkaSink.<ChangeEvent>builder()
+        return KafkaSink.<CaptureRecord>builder()
                 .setBootstrapServers(config.bootstrapServers)
-                .setRecordSerializer(new ChangeEventRecordSerializer(config.routing, "ferry"))
+                .setRecordSerializer(
+                        new CaptureRecordSerializer(
+                                config.routing, config.transactionTopic, "ferry"))
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .setTransactionalIdPrefix(config.transactionalIdPrefix)
                 .setKafkaProducerConfig(producer)

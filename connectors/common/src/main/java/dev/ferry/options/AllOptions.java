@@ -21,8 +21,13 @@ public final class AllOptions {
     private AllOptions() {}
 
     public static List<ConfigOption<?>> all() {
+        return of(HOLDERS.toArray(Class<?>[]::new));
+    }
+
+    /** The options declared in the given holder classes, in declaration order. */
+    public static List<ConfigOption<?>> of(Class<?>... holders) {
         List<ConfigOption<?>> options = new ArrayList<>();
-        for (Class<?> holder : HOLDERS) {
+        for (Class<?> holder : holders) {
             for (Field field : holder.getDeclaredFields()) {
                 if (Modifier.isStatic(field.getModifiers())
                         && field.getType() == ConfigOption.class) {

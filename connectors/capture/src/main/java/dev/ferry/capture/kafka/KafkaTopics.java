@@ -23,8 +23,9 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * Prepares Kafka before the capture job starts: creates the change topics and the compacted schema
- * topic if they are missing, and publishes each captured table's definition.
+ * Prepares Kafka before the capture job starts: creates the change topics, the compacted schema
+ * topic and the one-partition transaction topic if they are missing, and publishes each captured
+ * table's definition.
  */
 public final class KafkaTopics {
     private static final long TIMEOUT_SECONDS = 30;
@@ -39,6 +40,7 @@ public final class KafkaTopics {
     public void ensureTopics(
             Collection<String> changeTopics,
             String schemaTopic,
+            String transactionTopic,
             int partitions,
             short replication) {
         Properties properties = new Properties();
@@ -61,6 +63,10 @@ public final class KafkaTopics {
                                         Map.of(
                                                 TopicConfig.CLEANUP_POLICY_CONFIG,
                                                 TopicConfig.CLEANUP_POLICY_COMPACT)));
+            }
+            if (!existing.contains(transactionTopic)) {
+                // One partition: transaction ENDs in commit order, for every consumer.
+                missing.add(new NewTopic(transactionTopic, 1, replication));
             }
             if (!missing.isEmpty()) {
                 admin.createTopics(missing).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);

@@ -21,9 +21,10 @@ import org.apache.flink.util.Collector;
 /**
  * Turns the Debezium records that Flink CDC's MySQL source emits into {@link ChangeEvent}s. The
  * per-column converters are built once per table schema and reused for every row, because this runs
- * for every snapshot row.
+ * for every snapshot row. Binlog changes are numbered by a {@link TransactionTracker}, which the
+ * {@link TransactionBoundaryEmitter} shares to emit transaction ENDs and checkpoint the numbering.
  */
-public final class ChangeEventDeserializer implements DebeziumDeserializationSchema<ChangeEvent> {
+public final class ChangeEventDeserializer implements DebeziumDeserializationSchema<CaptureRecord> {
     private static final long serialVersionUID = 1L;
 
     /** Debezium builds one Schema object per table version, so identity is the right key. */
@@ -31,12 +32,19 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
 
     private transient Map<Schema, List<String>> keyColumnsBySchema;
 
+    /** Shared with the emitter, which lives in the same task; never serialized. */
     private transient TransactionTracker transactions;
 
     private transient Map<Schema, EnvelopeFields> envelopeFields;
 
+    public ChangeEventDeserializer() {}
+
+    ChangeEventDeserializer(TransactionTracker transactions) {
+        this.transactions = transactions;
+    }
+
     @Override
-    public void deserialize(SourceRecord record, Collector<ChangeEvent> out) {
+    public void deserialize(SourceRecord record, Collector<CaptureRecord> out) {
         Struct value = (Struct) record.value();
         if (value == null) {
             return; // tombstone
@@ -52,15 +60,20 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
         Struct source = (Struct) value.get(fields.source);
         TableId table =
                 TableId.of((String) source.get(fields.db), (String) source.get(fields.table));
+        SourcePosition position = position(source, fields, operation);
         ChangeEvent.Metadata metadata =
                 new ChangeEvent.Metadata(
-                        position(source, fields, operation),
-                        operation == Operation.READ ? null : transaction(record, table),
+                        position,
+                        operation == Operation.READ
+                                ? null
+                                : transaction(record, table, position.commitTimestampMs()),
                         timestamp(fields.timestamp == null ? null : value.get(fields.timestamp)));
         List<String> keyColumns = keyColumns(record.keySchema(), table);
         Map<String, Object> before = readRow((Struct) value.get(fields.before));
         Map<String, Object> after = readRow((Struct) value.get(fields.after));
-        out.collect(ChangeEvent.of(table, operation, before, after, keyColumns, metadata));
+        out.collect(
+                new CaptureRecord.Change(
+                        ChangeEvent.of(table, operation, before, after, keyColumns, metadata)));
     }
 
     /** The envelope's fields, looked up once per schema: by name they cost a map lookup each. */
@@ -72,8 +85,8 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
     }
 
     @Override
-    public TypeInformation<ChangeEvent> getProducedType() {
-        return TypeInformation.of(ChangeEvent.class);
+    public TypeInformation<CaptureRecord> getProducedType() {
+        return TypeInformation.of(CaptureRecord.class);
     }
 
     private static Operation operationOf(String code) {
@@ -124,11 +137,11 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
                 isSnapshot);
     }
 
-    private TransactionInfo transaction(SourceRecord record, TableId table) {
+    private TransactionInfo transaction(SourceRecord record, TableId table, long timestampMs) {
         if (transactions == null) {
             transactions = new TransactionTracker();
         }
-        return transactions.next(record.sourceOffset(), table);
+        return transactions.next(record.sourceOffset(), table, timestampMs);
     }
 
     private static long timestamp(Object ts) {

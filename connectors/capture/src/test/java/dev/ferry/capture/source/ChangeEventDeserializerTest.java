@@ -53,17 +53,7 @@ class ChangeEventDeserializerTest {
                     .build();
     private static final Schema KEY =
             SchemaBuilder.struct().name("db.t.Key").field("id", Schema.INT32_SCHEMA).build();
-    private static final Schema SOURCE =
-            SchemaBuilder.struct()
-                    .field("db", Schema.STRING_SCHEMA)
-                    .field("table", Schema.OPTIONAL_STRING_SCHEMA)
-                    .field("file", Schema.STRING_SCHEMA)
-                    .field("pos", Schema.INT64_SCHEMA)
-                    .field("row", Schema.OPTIONAL_INT32_SCHEMA)
-                    .field("server_id", Schema.INT64_SCHEMA)
-                    .field("ts_ms", Schema.INT64_SCHEMA)
-                    .field("snapshot", Schema.OPTIONAL_STRING_SCHEMA)
-                    .build();
+    private static final Schema SOURCE = DebeziumRecords.SOURCE;
     private static final Schema ENVELOPE =
             SchemaBuilder.struct()
                     .field("before", ROW)
@@ -119,10 +109,10 @@ class ChangeEventDeserializerTest {
                 Map.of("file", "mysql-bin.000002", "pos", transactionPos, "event", 2L);
         deserializer.deserialize(
                 new SourceRecord(Map.of(), offset, "topic", null, KEY, key, ENVELOPE, value),
-                new Collector<>() {
+                new Collector<CaptureRecord>() {
                     @Override
-                    public void collect(ChangeEvent record) {
-                        out.add(record);
+                    public void collect(CaptureRecord record) {
+                        out.add(((CaptureRecord.Change) record).event());
                     }
 
                     @Override

@@ -1,0 +1,108 @@
+package dev.ferry.capture.source;
+
+import dev.ferry.envelope.TransactionEnd;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.flink.api.connector.source.SourceOutput;
+import org.apache.flink.cdc.connectors.mysql.source.config.MySqlSourceConfig;
+import org.apache.flink.cdc.connectors.mysql.source.metrics.MySqlSourceReaderMetrics;
+import org.apache.flink.cdc.connectors.mysql.source.offset.BinlogOffset;
+import org.apache.flink.cdc.connectors.mysql.source.reader.MySqlRecordEmitter;
+import org.apache.flink.cdc.connectors.mysql.source.split.MySqlBinlogSplitState;
+import org.apache.flink.cdc.connectors.mysql.source.split.MySqlSplitState;
+import org.apache.flink.cdc.connectors.shaded.org.apache.kafka.connect.data.Schema;
+import org.apache.flink.cdc.connectors.shaded.org.apache.kafka.connect.data.Struct;
+import org.apache.flink.cdc.connectors.shaded.org.apache.kafka.connect.source.SourceRecord;
+
+/**
+ * Flink CDC's record emitter plus transaction boundaries: it turns Debezium's transaction END
+ * records (which the stock emitter drops as "unknown element") into {@link CaptureRecord.End}s
+ * carrying the number of changes this source emitted for the transaction.
+ *
+ * <p>Debezium's {@code provide.transaction.metadata} puts {@code transaction_*} keys into every
+ * record's offset; Flink CDC checkpoints them as strings and Debezium casts them back to Long on
+ * restore, which fails every restart. So after each record of the binlog split this emitter
+ * rewrites the split's starting offset without them, and with the {@link TransactionTracker}'s
+ * state instead, which it takes back when a (restored) binlog split arrives.
+ */
+public final class TransactionBoundaryEmitter extends MySqlRecordEmitter<CaptureRecord> {
+    /** Debezium's TransactionMonitor names the value schema of its BEGIN and END records so. */
+    static final String TRANSACTION_VALUE_SCHEMA =
+            "io.debezium.connector.common.TransactionMetadataValue";
+
+    private static final String DEBEZIUM_TRANSACTION_KEY_PREFIX = "transaction_";
+
+    private final TransactionTracker transactions;
+
+    /** The binlog split whose offset holds the tracker's state. */
+    private MySqlBinlogSplitState trackedSplit;
+
+    /** The offset this emitter last wrote: any other one was set by Flink CDC since. */
+    private BinlogOffset written;
+
+    TransactionBoundaryEmitter(
+            TransactionTracker transactions,
+            MySqlSourceReaderMetrics metrics,
+            boolean includeSchemaChanges) {
+        super(new ChangeEventDeserializer(transactions), metrics, includeSchemaChanges);
+        this.transactions = transactions;
+    }
+
+    /** The emitter of one source reader (one per subtask). */
+    public static TransactionBoundaryEmitter create(
+            MySqlSourceReaderMetrics metrics, MySqlSourceConfig config) {
+        return new TransactionBoundaryEmitter(
+                new TransactionTracker(), metrics, config.isIncludeSchemaChanges());
+    }
+
+    @Override
+    protected void processElement(
+            SourceRecord element, SourceOutput<CaptureRecord> output, MySqlSplitState splitState)
+            throws Exception {
+        if (!splitState.isBinlogSplitState()) {
+            super.processElement(element, output, splitState); // snapshot rows: no transaction
+            return;
+        }
+        MySqlBinlogSplitState binlog = splitState.asBinlogSplitState();
+        if (binlog != trackedSplit) {
+            transactions.restore(binlog.getStartingOffset().getOffset());
+            trackedSplit = binlog;
+            written = null;
+        }
+        String status = transactionStatus(element);
+        if (status != null) {
+            // BEGIN needs nothing: changes carry their transaction's id in their own offsets.
+            // Most ENDs on a busy server are other databases': nothing to write for those.
+            if (status.equals("END")) {
+                Optional<TransactionEnd> end = transactions.endAt(element.sourceOffset());
+                if (end.isPresent()) {
+                    output.collect(new CaptureRecord.End(end.get()));
+                    writeState(binlog); // "ended", so a replayed END after a restore is dropped
+                }
+            }
+            return;
+        }
+        super.processElement(element, output, splitState);
+        transactions.takeUnended().ifPresent(end -> output.collect(new CaptureRecord.End(end)));
+        if (binlog.getStartingOffset() != written) {
+            writeState(binlog); // a change or heartbeat moved the offset
+        }
+    }
+
+    private void writeState(MySqlBinlogSplitState binlog) {
+        Map<String, String> offset = new HashMap<>(binlog.getStartingOffset().getOffset());
+        offset.keySet().removeIf(key -> key.startsWith(DEBEZIUM_TRANSACTION_KEY_PREFIX));
+        written = new BinlogOffset(transactions.writeTo(offset));
+        binlog.setStartingOffset(written);
+    }
+
+    /** "BEGIN" or "END" for Debezium's transaction records, null for any other record. */
+    static String transactionStatus(SourceRecord record) {
+        Schema schema = record.valueSchema();
+        if (schema == null || !TRANSACTION_VALUE_SCHEMA.equals(schema.name())) {
+            return null;
+        }
+        return ((Struct) record.value()).getString("status");
+    }
+}

@@ -1,0 +1,33 @@
+package org.apache.flink.cdc.connectors.mysql.source;
+
+import java.io.Serializable;
+import org.apache.flink.cdc.connectors.mysql.source.config.MySqlSourceConfig;
+import org.apache.flink.cdc.connectors.mysql.source.metrics.MySqlSourceReaderMetrics;
+import org.apache.flink.cdc.connectors.mysql.source.reader.MySqlRecordEmitter;
+import org.apache.flink.cdc.debezium.DebeziumDeserializationSchema;
+
+/**
+ * Builds a {@link MySqlSource} that emits through a record emitter of ferry's. Flink CDC 3.5 allows
+ * that only through its package-private constructor and {@code RecordEmitterSupplier}, hence this
+ * package; {@code EmitterReplacingSourceFactoryTest} fails when an upgrade changes either.
+ */
+public final class EmitterReplacingSourceFactory {
+    private EmitterReplacingSourceFactory() {}
+
+    /** Creates the record emitter of one source reader. */
+    @FunctionalInterface
+    public interface EmitterFactory<T> extends Serializable {
+        MySqlRecordEmitter<T> create(MySqlSourceReaderMetrics metrics, MySqlSourceConfig config);
+    }
+
+    /**
+     * A source with {@code built}'s configuration whose readers emit through {@code emitters};
+     * {@code deserializer} must be the one {@code built} was given (it names the produced type).
+     */
+    public static <T> MySqlSource<T> withEmitter(
+            MySqlSource<T> built,
+            DebeziumDeserializationSchema<T> deserializer,
+            EmitterFactory<T> emitters) {
+        return new MySqlSource<>(built.getConfigFactory(), deserializer, emitters::create);
+    }
+}
