@@ -196,6 +196,12 @@ failure() {
   echo "$1"
 }
 
+# Why a task failed over: the last "Caused by" before the first restart in the logs.
+failover_cause() {
+  cat "$work"/*.log | awk '/^Caused by: / { cause = $0 } /will be restarted|to RESTARTING/ { print cause; exit }' |
+    sed 's/^Caused by: //' | tr '|' '/' | cut -c1-200
+}
+
 # Results, one line per run: workload|pipeline|workers|transactions|row changes|drain seconds|
 # CPU seconds of capture|apply|stock|kafka|downstream|upstream|sysbench ignored errors|status
 results=()
@@ -247,9 +253,13 @@ drain() {
   local status=ok
   # Counts are all the insert drain compares; check the contents once it has caught up.
   [[ $("${down[@]}" -e "$checksum_sql") == $("${up[@]}" -e "$checksum_sql") ]] || status="caught up in rows but the checksums differ"
-  if grep -qE 'timed out|will be restarted|to RESTARTING|to FAILING' "$work"/*.log; then
-    status="$status; the job restarted during the run (see its log)"
+  local restarts deadlocks
+  restarts=$(cat "$work"/*.log | grep -cE 'will be restarted|to RESTARTING' || true)
+  if [[ $restarts -gt 0 ]]; then
+    status="$status; but a task failed over $restarts times during the run, first because: $(failover_cause)"
   fi
+  deadlocks=$(cat "$work"/*.log | grep -c 'Deadlock found' || true)
+  [[ $deadlocks -gt 0 ]] && status="$status; $deadlocks log lines report a downstream deadlock"
   used() { # name: CPU seconds during the drain, or empty
     local a b
     a=$(awk -v n="$1" '$1 == n { print $2 }' <<< "$cpu0"); b=$(awk -v n="$1" '$1 == n { print $2 }' <<< "$cpu1")
@@ -384,7 +394,9 @@ mkdir -p "$(dirname "$report")"
     echo "Its figures are not in the tables above, as the recorder costs CPU:"
     echo
     header_md
-    if [[ -n $(field "$profile_result" 6) ]]; then row_md "$profile_result"; else echo "(failed: $(field "$profile_result" 14))"; fi
+    [[ -z $(field "$profile_result" 6) ]] || row_md "$profile_result"
+    echo
+    echo "Run status: $(field "$profile_result" 14)"
     echo
     for name in apply capture; do
       if [[ -s $work/$name.jfr ]]; then
@@ -399,11 +411,11 @@ mkdir -p "$(dirname "$report")"
   echo
   flagged=0
   for r in "${results[@]}"; do
-    if [[ $(field "$r" 14) != ok ]]; then
+    if [[ $(field "$r" 14) != ok ]]; then # failed, or caught up with a failover or deadlocks on the way
       echo "- \`$(field "$r" 1)\` $(name_of "$(field "$r" 2)") at $(field "$r" 3) workers: $(field "$r" 14)"; flagged=1
     fi
   done
-  [[ $flagged == 1 ]] || echo "None: every run caught up and its downstream checksums equal the upstream's."
+  [[ $flagged == 1 ]] || echo "None: every run caught up without a failover, and its downstream checksums equal the upstream's."
   echo
   echo "## How each figure was measured"
   echo
