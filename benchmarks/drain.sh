@@ -88,16 +88,16 @@ trap cleanup EXIT
 trap 'echo "interrupted; cleaning up" >&2; exit 130' INT TERM
 
 if ! "${up[@]}" -e 'SELECT 1' > /dev/null 2>&1 || ! "${down[@]}" -e 'SELECT 1' > /dev/null 2>&1 \
-  || ! ss -ltn "sport = :${FERRY_KAFKA_BOOTSTRAP##*:}" | grep -q LISTEN; then
+  || [[ -z $(ss -ltnH "sport = :${FERRY_KAFKA_BOOTSTRAP##*:}") ]]; then
   bin/services start > /dev/null
 fi
 # The services may run from another checkout's run folder: find their pids by the ports they listen on.
-listener() { ss -ltnpH "sport = :$1" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2; }
+listener() { ss -ltnpH "sport = :$1" | grep -o 'pid=[0-9]*' | sed -n '1s/pid=//p'; }
 kafka_pid=$(listener "${FERRY_KAFKA_BOOTSTRAP##*:}")
 up_pid=$(listener "$FERRY_UPSTREAM_PORT")
 down_pid=$(listener "$FERRY_DOWNSTREAM_PORT")
 [[ -n $kafka_pid && -n $up_pid && -n $down_pid ]] || { echo "cannot find the pids of the services (ss -ltnp)" >&2; exit 1; }
-kafka_libs=$(tr '\0' '\n' < "/proc/$kafka_pid/cmdline" | grep -m1 '/libs/\*$' | sed 's|/\*$||' || true)
+kafka_libs=$(tr '\0' '\n' < "/proc/$kafka_pid/cmdline" | sed -n 's|/libs/\*$|/libs|p')
 
 say "building ferry.jar and ferry-benchmarks.jar"
 mvn -B -q -o package -DskipTests -Dspotless.apply.skip=true -pl jobs,benchmarks -am > "$work/build.log" 2>&1 \
@@ -198,7 +198,7 @@ failure() {
 
 # Why a task failed over: the last "Caused by" before the first restart in the logs.
 failover_cause() {
-  cat "$work"/*.log | awk '/^Caused by: / { cause = $0 } /will be restarted|to RESTARTING/ { print cause; exit }' |
+  awk '/^Caused by: / { cause = $0 } /will be restarted|to RESTARTING/ && !found { found = 1; print cause }' "$work"/*.log |
     sed 's/^Caused by: //' | tr '|' '/' | cut -c1-200
 }
 
@@ -326,12 +326,12 @@ hot_methods() { # file
   jfr print --events jdk.ExecutionSample "$1" | awk '
     /stackTrace = \[/ { top = 1; next }
     top { sub(/^[ \t]+/, ""); sub(/[ \t]+line:.*$/, ""); n[$0]++; total++; top = 0 }
-    END { for (m in n) printf "%d\t%.1f\t%s\n", n[m], 100 * n[m] / total, m }' | sort -t$'\t' -k1,1nr | head -15 |
+    END { for (m in n) printf "%d\t%.1f\t%s\n", n[m], 100 * n[m] / total, m }' | sort -t$'\t' -k1,1nr |
     awk -F'\t' 'BEGIN { print "| samples | % of samples | method |"; print "|--:|--:|---|" }
-                { gsub(/\|/, "\\|", $3); printf "| %s | %s | `%s` |\n", $1, $2, $3 }'
+                NR <= 15 { gsub(/\|/, "\\|", $3); printf "| %s | %s | `%s` |\n", $1, $2, $3 }'
 }
 mariadb_version() { "$@" -e 'SELECT VERSION()'; }
-kafka_version=$(ls "$kafka_libs" 2>/dev/null | sed -n 's/^kafka-clients-\(.*\)\.jar$/\1/p' | head -1)
+kafka_version=$(find "$kafka_libs" -maxdepth 1 -name 'kafka-clients-*.jar' 2>/dev/null | sed -n 's/.*kafka-clients-\(.*\)\.jar$/\1/p')
 flink_version=$(sed -n 's:.*<flink.version>\(.*\)</flink.version>.*:\1:p' pom.xml)
 cdc_version=$(sed -n 's:.*<flink-cdc.version>\(.*\)</flink-cdc.version>.*:\1:p' pom.xml)
 report=benchmarks/results/apply-drain/$started_at.md
@@ -343,9 +343,9 @@ mkdir -p "$(dirname "$report")"
   echo
   echo "## Machine"
   echo
-  echo "- $(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)), $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) memory, $(uname -sr)"
+  echo "- $(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | sort -u)), $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) memory, $(uname -sr)"
   echo "- upstream MariaDB $(mariadb_version "${up[@]}"), downstream MariaDB $(mariadb_version "${down[@]}") (stand-in for TiDB)"
-  echo "- Kafka ${kafka_version:-unknown} (one broker, same host), Flink $flink_version, Flink CDC $cdc_version, $(java -version 2>&1 | head -2 | tail -1), $(sysbench --version)"
+  echo "- Kafka ${kafka_version:-unknown} (one broker, same host), Flink $flink_version, Flink CDC $cdc_version, $(java -version 2>&1 | sed -n 2p), $(sysbench --version)"
   echo "- shared with other work: $(uptime | sed 's/.*load average/load average/') when the report was written"
   echo
   echo "## Settings"
