@@ -187,11 +187,15 @@ start_stock() { # workers
 jvm_pause_tolerance=(--heartbeat.timeout 600000)
 apply_jvm=()
 
-# What went wrong in a run, for the report: the first error line of its logs.
+# What went wrong in a run, for the report: WHAT, and the first line of the logs that says why
+# (ferry's own error line if there is one).
 failure() {
-  local log
-  for log in "$work"/apply.log "$work"/stock.log "$work"/capture.log; do
-    [[ -f $log ]] && grep -m1 -hE '^ferry: |ERROR|Exception' "$log" | cut -c1-200 | grep . && return
+  local pattern log line
+  for pattern in '^ferry: ' 'ERROR|Exception'; do
+    for log in "$work"/apply.log "$work"/stock.log "$work"/capture.log; do
+      line=$(grep -m1 -hsE "$pattern" "$log" | tr '|' '/' | cut -c1-300 || true)
+      [[ -n $line ]] && { echo "$1: $line"; return; }
+    done
   done
   echo "$1"
 }
@@ -221,7 +225,7 @@ drain() {
   "${down[@]}" -e "DROP DATABASE IF EXISTS $meta"
   if [[ $pipeline == stock ]]; then start_stock "$w"; else start_ferry "$pipeline" "$w" "$tag" || true; fi
   if ! copy=$(wait_until "$rows_sql" "$total" 600 2> "$work/why"); then
-    record "$workload" "$pipeline" "$w" "" "" "" "" "" "" "" "" "" "" "failed before the drain: $(failure "$(cat "$work/why")")"
+    record "$workload" "$pipeline" "$w" "" "" "" "" "" "" "" "" "" "" "$(failure "failed before the drain: $(cat "$work/why")")"
     say "$label: FAILED: ${results[-1]##*|}"
     stop_procs; return
   fi
@@ -245,7 +249,7 @@ drain() {
   cpu0=$(cpu_all)
   for name in "${!procs[@]}"; do kill -CONT "${procs[$name]}"; done
   if ! drained=$(wait_until "$(state_sql "$workload")" "$expected" $drain_timeout 2> "$work/why"); then
-    record "$workload" "$pipeline" "$w" "$txns" "$rowchanges" "" "" "" "" "" "" "" "$errors" "$(cat "$work/why")"
+    record "$workload" "$pipeline" "$w" "$txns" "$rowchanges" "" "" "" "" "" "" "" "$errors" "$(failure "$(cat "$work/why")")"
     say "$label: FAILED: ${results[-1]##*|}"
     stop_procs; return
   fi
