@@ -1,0 +1,437 @@
+#!/usr/bin/env bash
+# Apply speed, measured by draining a backlog (issue 3, point 5), side by side in one run:
+#   ferry transaction  capture -> Kafka -> apply, apply.consistency=transaction, at each --workers
+#   ferry row          the same with apply.consistency=row
+#   stock              Flink CDC's SQL pipeline mysql-cdc -> jdbc (sql/stock-snapshot.sql, as shipped),
+#                      parallelism = workers, sink.buffer-flush.max-rows = --batch-size
+# On 2 cores a live sysbench load starves the pipeline of CPU, so each run copies a fresh sysbench
+# database, pauses the pipeline's processes (SIGSTOP), runs sysbench for --seconds, resumes them
+# (SIGCONT) and times until the downstream equals the upstream, polled every 0.5 s. Workloads:
+# oltp_insert, then oltp_write_only. Prints progress, then a Markdown report, also written to
+# benchmarks/results/apply-drain/<UTC date-time>.md.
+#
+#   benchmarks/drain.sh [--quick] [--workers "1 4 8 16 32"] [--batch-size N] [--seconds N]
+#                       [--rows-per-table N] [--threads N] [--profile] [--pipelines "transaction row stock"]
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo"
+usage() {
+  echo 'usage: benchmarks/drain.sh [--quick] [--workers "1 4 8 16 32"] [--batch-size N] [--seconds N]' >&2
+  echo '                           [--rows-per-table N] [--threads N] [--profile] [--pipelines "transaction row stock"]' >&2
+  exit 2
+}
+quick=0 profile=0 workers="" batch=2000 seconds="" rows="" threads=16 pipelines="transaction row stock"
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --quick) quick=1; shift ;;
+    --profile) profile=1; shift ;;
+    --workers) workers=$2; shift 2 ;;
+    --batch-size) batch=$2; shift 2 ;;
+    --seconds) seconds=$2; shift 2 ;;
+    --rows-per-table) rows=$2; shift 2 ;;
+    --threads) threads=$2; shift 2 ;;
+    --pipelines) pipelines=$2; shift 2 ;;
+    *) usage ;;
+  esac
+done
+if [[ $quick == 1 ]]; then
+  : "${workers:=4 16}" "${seconds:=15}" "${rows:=10000}"
+else
+  : "${workers:=1 4 8 16 32}" "${seconds:=40}" "${rows:=20000}"
+fi
+for p in $pipelines; do [[ $p =~ ^(transaction|row|stock)$ ]] || usage; done
+for w in $workers; do [[ $w =~ ^[0-9]+$ && $w -ge 1 && $w -le 32 ]] || { echo "workers must be 1..32" >&2; exit 2; }; done
+workloads="oltp_insert oltp_write_only"
+db=bench_drain meta=bench_drain_meta
+total=$((rows * 4))
+drain_timeout=900 # seconds a drain may take before the run is reported as not caught up
+started_at=$(date -u +%Y-%m-%dT%H%M%SZ)
+run_id=drain$(date +%s)
+work=$(mktemp -d /tmp/ferry-drain.XXXXXX)
+mkdir -p "$work/tmp"
+eval "$(bin/services env)"
+up=(mariadb -h127.0.0.1 -P"$FERRY_UPSTREAM_PORT" -uferry_admin -pferry_admin --batch --skip-column-names)
+down=(mariadb -h127.0.0.1 -P"$FERRY_DOWNSTREAM_PORT" -uferry_admin -pferry_admin --batch --skip-column-names)
+sb=(--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port="$FERRY_UPSTREAM_PORT" --mysql-user=ferry_admin
+  --mysql-password=ferry_admin "--mysql-db=$db" --tables=4 --table-size="$rows")
+# Every java process gets its temp files (Flink's blob and io dirs, apply's spill dir) under $work,
+# and logs what shows a failover.
+java=(java "-Djava.io.tmpdir=$work/tmp" "-Dlog4j2.configurationFile=$repo/benchmarks/conf/log4j2-drain.properties")
+
+now() { date +%s.%N; }
+calc() { awk "BEGIN { print $* }"; } # bc is not on every machine
+say() { echo "[$(date -u +%H:%M:%S)] $*"; }
+
+# Pids of the processes of the current run, and of every process this script started.
+declare -A procs=()
+started=()
+stop_procs() {
+  local pid
+  for pid in "${started[@]}"; do kill -CONT "$pid" 2>/dev/null || true; kill "$pid" 2>/dev/null || true; done
+  for pid in "${started[@]}"; do wait "$pid" 2>/dev/null || true; done
+  started=()
+  procs=()
+}
+kafka_libs=""
+cleanup() {
+  trap - EXIT INT TERM
+  stop_procs
+  "${up[@]}" -e "DROP DATABASE IF EXISTS $db" 2>/dev/null || true
+  "${down[@]}" -e "DROP DATABASE IF EXISTS $db; DROP DATABASE IF EXISTS $meta" 2>/dev/null || true
+  if [[ -n $kafka_libs ]]; then # the change, schema and transaction topics of every run
+    java -Xmx256m -cp "$kafka_libs/*" org.apache.kafka.tools.TopicCommand --bootstrap-server "$FERRY_KAFKA_BOOTSTRAP" \
+      --delete --topic "$run_id.*" > /dev/null 2>&1 || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'echo "interrupted; cleaning up" >&2; exit 130' INT TERM
+
+if ! "${up[@]}" -e 'SELECT 1' > /dev/null 2>&1 || ! "${down[@]}" -e 'SELECT 1' > /dev/null 2>&1 \
+  || [[ -z $(ss -ltnH "sport = :${FERRY_KAFKA_BOOTSTRAP##*:}") ]]; then
+  bin/services start > /dev/null
+fi
+# The services may run from another checkout's run folder: find their pids by the ports they listen on.
+listener() { ss -ltnpH "sport = :$1" | grep -o 'pid=[0-9]*' | sed -n '1s/pid=//p'; }
+kafka_pid=$(listener "${FERRY_KAFKA_BOOTSTRAP##*:}")
+up_pid=$(listener "$FERRY_UPSTREAM_PORT")
+down_pid=$(listener "$FERRY_DOWNSTREAM_PORT")
+[[ -n $kafka_pid && -n $up_pid && -n $down_pid ]] || { echo "cannot find the pids of the services (ss -ltnp)" >&2; exit 1; }
+kafka_libs=$(tr '\0' '\n' < "/proc/$kafka_pid/cmdline" | sed -n 's|/libs/\*$|/libs|p')
+
+say "building ferry.jar and ferry-benchmarks.jar"
+mvn -B -q -o package -DskipTests -Dspotless.apply.skip=true -pl jobs,benchmarks -am > "$work/build.log" 2>&1 \
+  || mvn -B -q package -DskipTests -Dspotless.apply.skip=true -pl jobs,benchmarks -am > "$work/build.log" 2>&1 \
+  || { cat "$work/build.log"; exit 1; }
+
+# CPU seconds (user + system) a process has used so far; 0 once it is gone.
+clk_tck=$(getconf CLK_TCK)
+cpu_seconds() {
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }
+  # fields after "pid (comm) ": state is the 1st, utime the 12th, stime the 13th
+  echo "${stat##*) }" | awk -v hz="$clk_tck" '{ print ($12 + $13) / hz }'
+}
+# The processes whose CPU a run reports: the pipeline's own and the shared services.
+cpu_all() {
+  local name
+  for name in capture apply stock; do
+    if [[ -n ${procs[$name]:-} ]]; then echo "$name $(cpu_seconds "${procs[$name]}")"; fi
+  done
+  echo "kafka $(cpu_seconds "$kafka_pid")"
+  echo "down $(cpu_seconds "$down_pid")"
+  echo "up $(cpu_seconds "$up_pid")"
+}
+
+prepare_upstream() { # workload
+  "${up[@]}" -e "DROP DATABASE IF EXISTS $db; CREATE DATABASE $db"
+  sysbench "$1" "${sb[@]}" --threads=4 prepare > "$work/prepare.log"
+}
+reset_downstream() { # empty tables of the upstream's definition
+  "${down[@]}" -e "DROP DATABASE IF EXISTS $db; CREATE DATABASE $db"
+  for t in 1 2 3 4; do
+    "${up[@]}" -e "SHOW CREATE TABLE $db.sbtest$t" | cut -f2- | sed 's/\\n/\n/g' | "${down[@]}" $db
+  done
+}
+rows_sql="SELECT (SELECT COUNT(*) FROM $db.sbtest1)+(SELECT COUNT(*) FROM $db.sbtest2)+(SELECT COUNT(*) FROM $db.sbtest3)+(SELECT COUNT(*) FROM $db.sbtest4)"
+checksum_sql=$(for t in 1 2 3 4; do
+  [[ $t == 1 ]] || printf ' UNION ALL '
+  printf "SELECT %s, COUNT(*), SUM(CRC32(CONCAT_WS('#',id,k,c,pad))) FROM %s.sbtest%s" "$t" "$db" "$t"
+done)
+# What "downstream equals upstream" compares: row counts for inserts, per-table count and checksum otherwise.
+state_sql() { if [[ $1 == oltp_insert ]]; then echo "$rows_sql"; else echo "$checksum_sql"; fi; }
+
+# wait_until SQL EXPECTED TIMEOUT: polls the downstream every 0.5 s until SQL returns EXPECTED;
+# prints the seconds it took, or fails when a pipeline process dies or TIMEOUT passes.
+wait_until() {
+  local sql=$1 expected=$2 timeout=$3 start name
+  start=$(now)
+  until [[ $("${down[@]}" -e "$sql" 2>/dev/null) == "$expected" ]]; do
+    for name in "${!procs[@]}"; do
+      kill -0 "${procs[$name]}" 2>/dev/null || { echo "the $name process died" >&2; return 1; }
+    done
+    [[ $(calc "($(now) - $start > $timeout)") == 1 ]] && { echo "not caught up after ${timeout}s" >&2; return 1; }
+    sleep 0.5
+  done
+  calc "$(now) - $start"
+}
+
+server_ids() { echo "$1-$(($1 + $2 - 1))"; } # first, count
+start_ferry() { # consistency, workers, tag
+  "${java[@]}" -jar jobs/target/ferry.jar capture --upstream.port "$FERRY_UPSTREAM_PORT" --upstream.username ferry_cdc \
+    --upstream.password ferry_cdc --upstream.tables "$db.*" --upstream.server-id "$(server_ids 6400 4)" \
+    --capture.parallelism 4 --kafka.bootstrap-servers "$FERRY_KAFKA_BOOTSTRAP" \
+    --kafka.topic-pattern "$3.{database}.{table}" --kafka.schema-topic "$3-schema" \
+    --kafka.transaction-topic "$3-tx" --kafka.transactional-id-prefix "$3" \
+    --job.checkpoint-dir "$work/$3" --job.name capture "${jvm_pause_tolerance[@]}" > "$work/capture.log" 2>&1 &
+  procs[capture]=$!; started+=($!)
+  until grep -qs "is running" "$work/capture.log"; do
+    kill -0 "${procs[capture]}" 2>/dev/null || { tail -5 "$work/capture.log" >&2; return 1; }
+    sleep 0.2
+  done
+  "${java[@]}" -Xmx1g "${apply_jvm[@]}" -jar jobs/target/ferry.jar apply --downstream.port "$FERRY_DOWNSTREAM_PORT" \
+    --downstream.username ferry_apply --downstream.password ferry_apply --kafka.bootstrap-servers "$FERRY_KAFKA_BOOTSTRAP" \
+    --apply.consistency "$1" --apply.workers "$2" --apply.batch-size "$batch" --apply.progress-database $meta \
+    --kafka.schema-topic "$3-schema" --kafka.transaction-topic "$3-tx" --kafka.consumer-group "$3" \
+    --job.checkpoint-dir "$work/$3" --job.name apply "${jvm_pause_tolerance[@]}" > "$work/apply.log" 2>&1 &
+  procs[apply]=$!; started+=($!)
+}
+start_stock() { # workers
+  "${java[@]}" -jar benchmarks/target/ferry-benchmarks.jar benchmarks/sql/stock-snapshot.sql database=$db \
+    upstream_port="$FERRY_UPSTREAM_PORT" downstream_port="$FERRY_DOWNSTREAM_PORT" parallelism="$1" \
+    batch_size="$batch" server_ids="$(server_ids 6500 "$1")" source_tuning="" > "$work/stock.log" 2>&1 &
+  procs[stock]=$!; started+=($!)
+}
+# A paused JVM must not declare its own mini-cluster dead when it resumes: Flink's heartbeat
+# timeout (50 s) is shorter than a pause of 40 s of sysbench plus its start and end.
+jvm_pause_tolerance=(--heartbeat.timeout 600000)
+apply_jvm=()
+
+# What went wrong in a run, for the report: WHAT, and the first line of the logs that says why
+# (ferry's own error line if there is one).
+failure() {
+  local pattern log line
+  for pattern in '^ferry: ' 'ERROR|Exception'; do
+    for log in "$work"/apply.log "$work"/stock.log "$work"/capture.log; do
+      line=$(grep -m1 -hsE "$pattern" "$log" | tr '|' '/' | cut -c1-300 || true)
+      [[ -n $line ]] && { echo "$1: $line"; return; }
+    done
+  done
+  echo "$1"
+}
+
+# Why a task failed over: the last "Caused by" before the first restart in the logs.
+failover_cause() {
+  awk '/^Caused by: / { cause = $0 } /will be restarted|to RESTARTING/ && !found { found = 1; print cause }' "$work"/*.log |
+    sed 's/^Caused by: //' | tr '|' '/' | cut -c1-200
+}
+
+# Results, one line per run: workload|pipeline|workers|transactions|row changes|drain seconds|
+# CPU seconds of capture|apply|stock|kafka|downstream|upstream|sysbench ignored errors|status
+results=()
+record() { local IFS='|'; results+=("$*"); }
+runs_total=$(( $(wc -w <<< "$workloads") * $(wc -w <<< "$workers") * $(wc -w <<< "$pipelines") ))
+run_no=0
+# drain WORKLOAD PIPELINE WORKERS [JFR]: one run; appends to results (JFR: profile the ferry processes)
+drain() {
+  local workload=$1 pipeline=$2 w=$3 jfr=${4:-} tag label copy expected sb_out txns writes errors rowchanges
+  local drained cpu0 cpu1 name
+  run_no=$((run_no + 1)); tag=$run_id-$run_no
+  label="[$run_no/$runs_total] $workload $pipeline workers $w"; [[ -n $jfr ]] && label="[profile] $workload $pipeline workers $w"
+  rm -f "$work"/*.log
+  say "$label: preparing $db (4 tables x $rows rows)"
+  prepare_upstream "$workload"
+  reset_downstream
+  "${down[@]}" -e "DROP DATABASE IF EXISTS $meta"
+  if [[ $pipeline == stock ]]; then start_stock "$w"; else start_ferry "$pipeline" "$w" "$tag" || true; fi
+  if ! copy=$(wait_until "$rows_sql" "$total" 600 2> "$work/why"); then
+    record "$workload" "$pipeline" "$w" "" "" "" "" "" "" "" "" "" "" "$(failure "failed before the drain: $(cat "$work/why")")"
+    say "$label: FAILED: ${results[-1]##*|}"
+    stop_procs; return
+  fi
+  say "$label: snapshot downstream after ${copy}s; pausing the pipeline and running sysbench $workload for ${seconds}s"
+  if [[ -n $jfr ]]; then
+    for name in capture apply; do
+      jcmd "${procs[$name]}" JFR.start name=drain settings=profile filename="$work/$name.jfr" > /dev/null
+    done
+  fi
+  for name in "${!procs[@]}"; do kill -STOP "${procs[$name]}"; done
+  sysbench "$workload" "${sb[@]}" --threads="$threads" --time="$seconds" --report-interval=0 run > "$work/run.log"
+  sb_out=$(cat "$work/run.log")
+  txns=$(awk '/transactions:/ { print $2 }' <<< "$sb_out")
+  writes=$(awk '/write:/ { print $2 }' <<< "$sb_out")
+  errors=$(awk '/ignored errors:/ { print $3 }' <<< "$sb_out")
+  # oltp_insert: one autocommitted INSERT per transaction; oltp_write_only: per transaction an UPDATE
+  # of k, an UPDATE of c, a DELETE and an INSERT of one id, so 4 row changes.
+  if [[ $workload == oltp_insert ]]; then rowchanges=$txns; else rowchanges=$((txns * 4)); fi
+  expected=$("${up[@]}" -e "$(state_sql "$workload")")
+  say "$label: backlog $txns transactions, $rowchanges row changes (sysbench: $writes writes, $errors ignored errors); resuming"
+  cpu0=$(cpu_all)
+  for name in "${!procs[@]}"; do kill -CONT "${procs[$name]}"; done
+  if ! drained=$(wait_until "$(state_sql "$workload")" "$expected" $drain_timeout 2> "$work/why"); then
+    record "$workload" "$pipeline" "$w" "$txns" "$rowchanges" "" "" "" "" "" "" "" "$errors" "$(failure "$(cat "$work/why")")"
+    say "$label: FAILED: ${results[-1]##*|}"
+    stop_procs; return
+  fi
+  cpu1=$(cpu_all)
+  local status=ok
+  # Counts are all the insert drain compares; check the contents once it has caught up.
+  [[ $("${down[@]}" -e "$checksum_sql") == $("${up[@]}" -e "$checksum_sql") ]] || status="caught up in rows but the checksums differ"
+  local restarts deadlocks
+  restarts=$(cat "$work"/*.log | grep -cE 'will be restarted|to RESTARTING' || true)
+  if [[ $restarts -gt 0 ]]; then
+    status="$status; but a task failed over $restarts times during the run, first because: $(failover_cause)"
+  fi
+  deadlocks=$(cat "$work"/*.log | grep -c 'Deadlock found' || true)
+  [[ $deadlocks -gt 0 ]] && status="$status; $deadlocks log lines report a downstream deadlock"
+  used() { # name: CPU seconds during the drain, or empty
+    local a b
+    a=$(awk -v n="$1" '$1 == n { print $2 }' <<< "$cpu0"); b=$(awk -v n="$1" '$1 == n { print $2 }' <<< "$cpu1")
+    [[ -n $a && -n $b ]] && calc "$b - $a"
+  }
+  record "$workload" "$pipeline" "$w" "$txns" "$rowchanges" "$drained" "$(used capture)" "$(used apply)" "$(used stock)" \
+    "$(used kafka)" "$(used down)" "$(used up)" "$errors" "$status"
+  say "$label: drained in ${drained}s: $(calc "int($rowchanges / $drained)") rows/s, $(calc "int($txns / $drained)") transactions/s ($status)"
+  if [[ -n $jfr ]]; then
+    for name in capture apply; do
+      jcmd "${procs[$name]}" JFR.stop name=drain > /dev/null
+    done
+  fi
+  stop_procs
+}
+
+say "run $run_id: workloads $workloads; pipelines $pipelines; workers $workers; batch $batch; ${seconds}s of sysbench x $threads threads; 4 x $rows rows; work dir $work"
+for workload in $workloads; do
+  for pipeline in $pipelines; do
+    for w in $workers; do
+      drain "$workload" "$pipeline" "$w"
+    done
+  done
+done
+profile_result=""
+if [[ $profile == 1 ]]; then
+  pw=$(tr ' ' '\n' <<< "$workers" | sort -n | tail -1)
+  drain oltp_write_only transaction "$pw" jfr
+  profile_result=${results[-1]}
+  unset 'results[-1]'
+fi
+
+# ---------------------------------------------------------------- report
+field() { cut -d'|' -f"$2" <<< "$1"; }
+fmt0() { [[ -n $1 ]] && printf "%'.0f" "$1" || printf '—'; }
+fmt1() { [[ -n $1 ]] && printf '%.1f' "$1" || printf '—'; }
+rate() { # rows or txns, seconds
+  [[ -n $1 && -n $2 ]] && fmt0 "$(calc "$1 / $2")" || printf '—'
+}
+rate_of() { # workload pipeline workers: rows/s, empty when the run failed
+  local r
+  for r in "${results[@]}"; do
+    if [[ $(field "$r" 1) == "$1" && $(field "$r" 2) == "$2" && $(field "$r" 3) == "$3" && -n $(field "$r" 6) ]]; then
+      calc "$(field "$r" 5) / $(field "$r" 6)"; return
+    fi
+  done
+}
+name_of() { case $1 in transaction) echo "ferry transaction" ;; row) echo "ferry row" ;; stock) echo "stock mysql-cdc → jdbc" ;; esac; }
+row_md() { # result line
+  local r=$1 s
+  s=$(field "$r" 6)
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+    "$(name_of "$(field "$r" 2)")" "$(field "$r" 3)" "$(fmt0 "$(field "$r" 5)")" "$(fmt0 "$(field "$r" 4)")" "$(fmt1 "$s")" \
+    "$(rate "$(field "$r" 5)" "$s")" "$(rate "$(field "$r" 4)" "$s")" \
+    "$(fmt1 "$(field "$r" 7)")" "$(fmt1 "$(field "$r" 8)")" "$(fmt1 "$(field "$r" 9)")" "$(fmt1 "$(field "$r" 10)")" \
+    "$(fmt1 "$(field "$r" 11)")" "$(fmt1 "$(field "$r" 12)")"
+}
+header_md() {
+  echo '| pipeline | workers | row changes | transactions | drain s | rows/s | transactions/s | CPU s capture | CPU s apply | CPU s stock job | CPU s Kafka | CPU s downstream mysqld | CPU s upstream mysqld |'
+  echo '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|'
+}
+# Top frames of the execution samples in a JFR recording: the hottest methods.
+hot_methods() { # file
+  jfr print --events jdk.ExecutionSample "$1" | awk '
+    /stackTrace = \[/ { top = 1; next }
+    top { sub(/^[ \t]+/, ""); sub(/[ \t]+line:.*$/, ""); n[$0]++; total++; top = 0 }
+    END { for (m in n) printf "%d\t%.1f\t%s\n", n[m], 100 * n[m] / total, m }' | sort -t$'\t' -k1,1nr |
+    awk -F'\t' 'BEGIN { print "| samples | % of samples | method |"; print "|--:|--:|---|" }
+                NR <= 15 { gsub(/\|/, "\\|", $3); printf "| %s | %s | `%s` |\n", $1, $2, $3 }'
+}
+mariadb_version() { "$@" -e 'SELECT VERSION()'; }
+kafka_version=$(find "$kafka_libs" -maxdepth 1 -name 'kafka-clients-*.jar' 2>/dev/null | sed -n 's/.*kafka-clients-\(.*\)\.jar$/\1/p')
+flink_version=$(sed -n 's:.*<flink.version>\(.*\)</flink.version>.*:\1:p' pom.xml)
+cdc_version=$(sed -n 's:.*<flink-cdc.version>\(.*\)</flink-cdc.version>.*:\1:p' pom.xml)
+report=benchmarks/results/apply-drain/$started_at.md
+mkdir -p "$(dirname "$report")"
+{
+  echo "# Apply speed: draining a backlog ($started_at)"
+  echo
+  echo "Issue 3, point 5. \`benchmarks/drain.sh$([[ $quick == 1 ]] && echo ' --quick')\` at $(git rev-parse --short HEAD) ($(git rev-parse --abbrev-ref HEAD))."
+  echo
+  echo "## Machine"
+  echo
+  echo "- $(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | sort -u)), $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) memory, $(uname -sr)"
+  echo "- upstream MariaDB $(mariadb_version "${up[@]}"), downstream MariaDB $(mariadb_version "${down[@]}") (stand-in for TiDB)"
+  echo "- Kafka ${kafka_version:-unknown} (one broker, same host), Flink $flink_version, Flink CDC $cdc_version, $(java -version 2>&1 | sed -n 2p), $(sysbench --version)"
+  echo "- shared with other work: $(uptime | sed 's/.*load average/load average/') when the report was written"
+  echo
+  echo "## Settings"
+  echo
+  echo "- workloads: sysbench \`oltp_insert\`, then \`oltp_write_only\`, 4 tables of $rows rows prepared; ${seconds} s of \`run\` with $threads threads while the pipeline is paused"
+  echo "- workers: $workers (ferry \`apply.workers\`; stock: \`parallelism.default\`, i.e. source and sink parallelism)"
+  echo "- batch: $batch rows (ferry \`apply.batch-size\`; stock \`sink.buffer-flush.max-rows\`)"
+  echo "- ferry: capture (\`capture.parallelism\` 4, Kafka compression lz4, default heap) and apply (\`-Xmx1g\`) as two \`java -jar jobs/target/ferry.jar\` processes; every other option at its default"
+  echo "- stock: \`java -jar benchmarks/target/ferry-benchmarks.jar benchmarks/sql/stock-snapshot.sql\` (default heap), connectors as shipped"
+  echo "- every JVM: \`heartbeat.timeout\` 600 s, so that a paused mini-cluster does not fail over on resume"
+  echo
+  for workload in $workloads; do
+    echo "## \`$workload\`"
+    echo
+    header_md
+    for r in "${results[@]}"; do [[ $(field "$r" 1) == "$workload" ]] && row_md "$r"; done
+    echo
+  done
+  echo "## Ratios (drain rate in rows/s)"
+  echo
+  echo "Target: ferry transaction mode, through Kafka, drains at least 1.5× as fast as the stock pipeline, with the apply heap at 1 GB or less (here \`-Xmx1g\`)."
+  echo
+  echo '| workload | workers | ferry transaction ÷ stock | target ≥ 1.5× | ferry transaction ÷ ferry row |'
+  echo '|---|--:|--:|---|--:|'
+  met=0 missed=0
+  for workload in $workloads; do
+    for w in $workers; do
+      tx=$(rate_of "$workload" transaction "$w"); st=$(rate_of "$workload" stock "$w"); rw=$(rate_of "$workload" row "$w")
+      vs_stock="—" verdict="not measured" vs_row="—"
+      if [[ -n $tx && -n $st ]]; then
+        vs_stock=$(printf '%.2f×' "$(calc "$tx / $st")")
+        if [[ $(calc "($tx / $st >= 1.5)") == 1 ]]; then verdict=met; met=$((met + 1)); else verdict=missed; missed=$((missed + 1)); fi
+      fi
+      [[ -n $tx && -n $rw ]] && vs_row=$(printf '%.2f×' "$(calc "$tx / $rw")")
+      echo "| \`$workload\` | $w | $vs_stock | $verdict | $vs_row |"
+    done
+  done
+  echo
+  echo "Target met in $met and missed in $missed of the $((met + missed)) measured comparisons."
+  echo
+  if [[ $profile == 1 ]]; then
+    echo "## Profile"
+    echo
+    echo "One more ferry transaction-mode drain of \`oltp_write_only\` at $pw workers, with Java Flight Recorder"
+    echo "(\`jcmd <pid> JFR.start settings=profile\`, started before the pause, stopped when the downstream has caught up)."
+    echo "Its figures are not in the tables above, as the recorder costs CPU:"
+    echo
+    header_md
+    [[ -z $(field "$profile_result" 6) ]] || row_md "$profile_result"
+    echo
+    echo "Run status: $(field "$profile_result" 14)"
+    echo
+    for name in apply capture; do
+      if [[ -s $work/$name.jfr ]]; then
+        echo "Hot methods of the $name process (top frames of \`jdk.ExecutionSample\`; native I/O waits are not sampled):"
+        echo
+        hot_methods "$work/$name.jfr"
+        echo
+      fi
+    done
+  fi
+  echo "## Failed or flagged runs"
+  echo
+  flagged=0
+  for r in "${results[@]}"; do
+    if [[ $(field "$r" 14) != ok ]]; then # failed, or caught up with a failover or deadlocks on the way
+      echo "- \`$(field "$r" 1)\` $(name_of "$(field "$r" 2)") at $(field "$r" 3) workers: $(field "$r" 14)"; flagged=1
+    fi
+  done
+  [[ $flagged == 1 ]] || echo "None: every run caught up without a failover, and its downstream checksums equal the upstream's."
+  echo
+  echo "## How each figure was measured"
+  echo
+  echo "- **Run**: for every workload, pipeline and workers value: a fresh upstream database ($db, \`sysbench prepare\`), empty downstream tables of the same definition, the pipeline started, and the snapshot waited for (downstream \`COUNT(*)\` = $total rows). Then every process of the pipeline gets SIGSTOP, sysbench runs, the upstream's final state is read, and the processes get SIGCONT."
+  echo "- **drain s**: from SIGCONT until the downstream equals the upstream, polled every 0.5 s with the \`mariadb\` client: for \`oltp_insert\` the total \`COUNT(*)\` of the 4 tables; for \`oltp_write_only\` per table \`COUNT(*)\` and \`SUM(CRC32(CONCAT_WS('#',id,k,c,pad)))\`. After each drain the checksums of both sides are compared once more, for both workloads. The poll costs downstream CPU too (counted in its column); the time includes up to 0.5 s of polling granularity and the capture's Kafka transaction commit at its checkpoint interval (ferry: 2 s)."
+  echo "- **transactions**: sysbench's \`transactions\` count (committed). **row changes**: derived from it: \`oltp_insert\` autocommits one INSERT per transaction; an \`oltp_write_only\` transaction updates k and c of one id, deletes it and inserts it again: 4 row changes (sysbench's \`write\` query count, printed while the script runs, agrees up to rolled-back transactions). Binlog and status counters are not used, as other work shares the upstream server."
+  echo "- **rows/s**, **transactions/s**: row changes and transactions of the backlog ÷ drain seconds."
+  echo "- **CPU s**: utime + stime from \`/proc/<pid>/stat\` at SIGCONT and when caught up, per process: ferry capture and apply, the stock job, the Kafka broker, the downstream and upstream \`mariadbd\` (found by the port they listen on). The services are shared with other work on this machine, so their columns include whatever else ran."
+  echo "- **Ratios**: drain rows/s of ferry transaction mode ÷ that of the stock pipeline (and of ferry row mode) at the same workers and workload. Each pipeline drains its own backlog (sysbench's throughput varies between runs), so the rates, not the times, are compared."
+  echo "- The stock pipeline has no Kafka in its path: it reads the binlog and writes the downstream in one job."
+} > "$report"
+echo
+cat "$report"
+echo
+say "report written to $report"
