@@ -49,7 +49,8 @@ public final class ApplyPipeline {
                                 source(
                                         config,
                                         withEnds,
-                                        new ProgressOffsetsInitializer(config.downstream, store)),
+                                        new ProgressOffsetsInitializer(config.downstream, store),
+                                        1024 * 1024),
                                 WatermarkStrategy.noWatermarks(),
                                 "kafka-envelopes")
                         .uid("kafka-envelopes")
@@ -66,7 +67,8 @@ public final class ApplyPipeline {
                                         config,
                                         topics,
                                         OffsetsInitializer.committedOffsets(
-                                                OffsetResetStrategy.EARLIEST)),
+                                                OffsetResetStrategy.EARLIEST),
+                                        16 * 1024 * 1024),
                                 WatermarkStrategy.noWatermarks(),
                                 "kafka-envelopes")
                         .uid("kafka-envelopes")
@@ -102,8 +104,15 @@ public final class ApplyPipeline {
                 .setParallelism(1);
     }
 
+    /**
+     * @param partitionFetchBytes most bytes one fetch takes from a partition; the transactional
+     *     reader keeps it small so partitions (and the END records) advance evenly
+     */
     static KafkaSource<RawChange> source(
-            ApplyConfig config, List<String> topics, OffsetsInitializer startingOffsets) {
+            ApplyConfig config,
+            List<String> topics,
+            OffsetsInitializer startingOffsets,
+            int partitionFetchBytes) {
         return KafkaSource.<RawChange>builder()
                 .setBootstrapServers(config.bootstrapServers)
                 .setTopics(topics)
@@ -113,7 +122,7 @@ public final class ApplyPipeline {
                 .setProperty("isolation.level", "read_committed")
                 .setProperty("partition.discovery.interval.ms", "10000")
                 .setProperty("fetch.max.bytes", String.valueOf(64 * 1024 * 1024))
-                .setProperty("max.partition.fetch.bytes", String.valueOf(16 * 1024 * 1024))
+                .setProperty("max.partition.fetch.bytes", String.valueOf(partitionFetchBytes))
                 .build();
     }
 }

@@ -23,7 +23,10 @@ public record DatabaseEndpoint(
                 + "&connectTimeout=10000&tcpKeepAlive=true&zeroDateTimeBehavior=CONVERT_TO_NULL"
                 // The driver parses every statement it prepares; the multi-row statements are
                 // long and repeat, so keep the parsed forms.
-                + "&cachePrepStmts=true&prepStmtCacheSize=128&prepStmtCacheSqlLimit=4194304";
+                + "&cachePrepStmts=true&prepStmtCacheSize=128&prepStmtCacheSqlLimit=4194304"
+                // Batched inserts (the progress records of a commit) go as one multi-row
+                // statement instead of one round trip each; TiDB recommends it too.
+                + "&rewriteBatchedStatements=true";
     }
 
     public String address() {

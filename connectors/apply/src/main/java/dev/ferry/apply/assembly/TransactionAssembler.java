@@ -35,6 +35,7 @@ public final class TransactionAssembler {
     private final long spillAbove;
     private final Path spillDirectory;
     private long memoryBytes;
+    private long nextSpillCheck;
     private long spilled;
 
     /**
@@ -58,6 +59,7 @@ public final class TransactionAssembler {
         this.applies = applies;
         this.memoryLimit = memoryLimit;
         this.spillAbove = Math.min(memoryLimit, spillAbove);
+        this.nextSpillCheck = memoryLimit;
         this.spillDirectory = spillDirectory;
     }
 
@@ -92,8 +94,11 @@ public final class TransactionAssembler {
         memoryBytes += bytes;
         if (tx.bytes() > spillAbove) {
             spill(tx);
-        } else if (memoryBytes > memoryLimit) {
+        } else if (memoryBytes > nextSpillCheck) {
             spillLargest();
+            // Scan again only after another slice of growth: many small open transactions
+            // (partitions read unevenly) must not cost a scan per change.
+            nextSpillCheck = Math.max(memoryLimit, memoryBytes + memoryLimit / 16);
         }
         return null;
     }
@@ -151,6 +156,9 @@ public final class TransactionAssembler {
         byPosition.pollFirstEntry();
         byId.remove(tx.id());
         memoryBytes -= tx.memoryBytes();
+        if (memoryBytes <= memoryLimit) {
+            nextSpillCheck = memoryLimit;
+        }
         return tx;
     }
 
@@ -195,7 +203,8 @@ public final class TransactionAssembler {
                 largest = tx;
             }
         }
-        if (largest != null && largest.memoryBytes() > 0) {
+        // Spilling a small transaction frees little and costs a file: only one worth it.
+        if (largest != null && largest.memoryBytes() >= memoryLimit / 16) {
             spill(largest);
         }
     }

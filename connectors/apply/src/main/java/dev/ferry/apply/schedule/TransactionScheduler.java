@@ -21,6 +21,8 @@ import java.util.function.Supplier;
  * back-pressure on the Kafka source instead of an unbounded heap.
  */
 public final class TransactionScheduler implements AutoCloseable {
+    private static final long LINGER_MICROS = 1_000;
+
     /** Commits a batch of independent transactions downstream as one transaction. */
     public interface Applier extends AutoCloseable {
         void apply(List<UpstreamTransaction> batch) throws Exception;
@@ -175,7 +177,15 @@ public final class TransactionScheduler implements AutoCloseable {
         long rows = first.value().eventCount();
         long bytes = first.value().bytes();
         while (rows < batchRows && bytes < batchBytes) {
-            ConflictDetector.Node<UpstreamTransaction> next = ready.pollFirst();
+            // Linger a moment for more: transactions become ready one by one as their records
+            // are read, and a commit of one small transaction costs as much as one of hundreds.
+            ConflictDetector.Node<UpstreamTransaction> next;
+            try {
+                next = ready.pollFirst(LINGER_MICROS, TimeUnit.MICROSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
             if (next == null) {
                 break;
             }
