@@ -81,10 +81,7 @@ class FlinkClusterFailoverITCase {
 
             StatusCollector status =
                     new StatusCollector(
-                            List.of("http://127.0.0.1:8081"),
-                            null,
-                            List.of(),
-                            System::currentTimeMillis);
+                            List.of(FlinkCluster.REST), null, List.of(), System::currentTimeMillis);
             try (Workload workload = Workload.start(db, 3)) {
                 Thread.sleep(4_000); // a checkpoint or two with the workload running
                 // The TaskManager that runs the capture's binlog reader: its loss fails that job.
@@ -172,7 +169,7 @@ class FlinkClusterFailoverITCase {
     private static String taskManagerOf(String jobId) throws Exception {
         ObjectMapper json = new ObjectMapper();
         HttpClient http = HttpClient.newHttpClient();
-        String base = "http://127.0.0.1:8081/jobs/" + jobId;
+        String base = FlinkCluster.REST + "/jobs/" + jobId;
         JsonNode job = json.readTree(get(http, base));
         String vertex = job.path("vertices").path(0).path("id").asText();
         JsonNode managers =

@@ -7,10 +7,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-/** Runs bin/flink-cluster (the standalone session cluster on REST port 8081) for a test. */
+/**
+ * Runs bin/flink-cluster (the standalone session cluster, REST on FERRY_FLINK_REST_PORT) for a
+ * test.
+ */
 public final class FlinkCluster {
+    /** The cluster's REST address, on the port bin/flink-cluster uses. */
+    public static final String REST =
+            "http://127.0.0.1:"
+                    + Optional.ofNullable(System.getenv("FERRY_FLINK_REST_PORT"))
+                            .filter(port -> !port.isBlank())
+                            .orElse("8081");
+
     public static final Path REPO = Path.of(System.getProperty("ferry.repo", ".."));
 
     /**
