@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +27,9 @@ public final class DownstreamCatalog {
 
     private final boolean createMissing;
     private final Supplier<Map<TableId, TableSchema>> upstreamSchemas;
-    private final Map<TableId, DownstreamTable> tables = new HashMap<>();
+
+    /** Concurrent: the transactional apply's workers share one catalog. */
+    private final Map<TableId, DownstreamTable> tables = new ConcurrentHashMap<>();
 
     /**
      * @param createMissing whether a missing table may be created
