@@ -9,11 +9,10 @@ import dev.ferry.apply.source.EnvelopeParser;
 import dev.ferry.apply.source.RawChange;
 import dev.ferry.apply.writer.BatchWriter;
 import dev.ferry.apply.writer.Retryable;
+import dev.ferry.apply.writer.WriterConnection;
 import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.TableId;
-import dev.ferry.jdbc.Connections;
 import java.io.IOException;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.Map;
@@ -42,7 +41,7 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
     private final Counter rowsApplied;
     private volatile long lastAppliedCommitTs;
     private long pendingCommitTs;
-    private Connection connection;
+    private final WriterConnection connection;
 
     JdbcApplyWriter(
             ApplyConfig config, ProcessingTimeService timers, SinkWriterMetricGroup metrics) {
@@ -52,6 +51,7 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
                 new SchemaTopicReader(config.bootstrapServers, config.schemaTopic);
         this.catalog = new DownstreamCatalog(config.createMissingTables, schemas::readAll);
         this.batchWriter = new BatchWriter(catalog, config.batchSize, config.maxStatementBytes);
+        this.connection = new WriterConnection(config.downstream);
         this.rowsApplied = metrics.counter("ferryRowsApplied");
         metrics.gauge("ferryLastAppliedCommitTimestamp", () -> lastAppliedCommitTs);
         metrics.gauge(
@@ -97,7 +97,7 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
         long commitTs = pendingCommitTs;
         for (int attempt = 1; ; attempt++) {
             try {
-                batchWriter.write(connection(), changes);
+                batchWriter.write(connection.get(), changes);
                 break;
             } catch (SQLException e) {
                 if (attempt >= ATTEMPTS || !Retryable.isRetryable(e)) {
@@ -110,7 +110,7 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
                         e.getMessage(),
                         attempt,
                         ATTEMPTS - 1);
-                closeConnection();
+                connection.close();
                 Thread.sleep(500L * attempt);
             }
         }
@@ -122,35 +122,8 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
         }
     }
 
-    private Connection connection() {
-        if (connection == null) {
-            connection = Connections.open(config.downstream);
-            try {
-                // Writers touch disjoint rows; READ COMMITTED spares them InnoDB's gap-lock
-                // deadlocks, and TiDB supports it too.
-                connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-            } catch (SQLException e) {
-                LOG.warn(
-                        "{} does not accept READ COMMITTED; keeping its default",
-                        config.downstream);
-            }
-        }
-        return connection;
-    }
-
-    private void closeConnection() {
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (SQLException ignored) {
-                // already broken
-            }
-            connection = null;
-        }
-    }
-
     @Override
     public void close() {
-        closeConnection();
+        connection.close();
     }
 }

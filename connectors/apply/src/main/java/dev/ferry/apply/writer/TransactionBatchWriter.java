@@ -7,7 +7,6 @@ import dev.ferry.apply.progress.ProgressStore;
 import dev.ferry.apply.schedule.TransactionScheduler;
 import dev.ferry.config.FerryConfigException;
 import dev.ferry.envelope.ChangeEvent;
-import dev.ferry.jdbc.Connections;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -42,7 +41,7 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
     private final ProgressStore progress;
     private final Limits limits;
     private final SplitListener splits;
-    private Connection connection;
+    private final WriterConnection connection;
 
     public TransactionBatchWriter(
             DatabaseEndpoint downstream,
@@ -51,6 +50,7 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
             Limits limits,
             SplitListener splits) {
         this.downstream = downstream;
+        this.connection = new WriterConnection(downstream);
         this.batchWriter = batchWriter;
         this.progress = progress;
         this.limits = limits;
@@ -60,7 +60,7 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
     @Override
     public void apply(List<UpstreamTransaction> batch) throws Exception {
         for (int attempt = 1; ; attempt++) {
-            Connection c = connection();
+            Connection c = connection.get();
             try {
                 applyOnce(c, batch);
                 return;
@@ -84,7 +84,7 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
                         e.getMessage(),
                         attempt,
                         ATTEMPTS - 1);
-                closeConnection();
+                connection.close();
                 Thread.sleep(200L * attempt);
             } catch (RuntimeException e) {
                 BatchWriter.rollbackQuietly(c);
@@ -172,31 +172,8 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
         return batch.size() == 1 ? batch.get(0).toString() : batch.size() + " transactions";
     }
 
-    private Connection connection() {
-        if (connection == null) {
-            connection = Connections.open(downstream);
-            try {
-                connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-            } catch (SQLException e) {
-                LOG.warn("{} does not accept READ COMMITTED; keeping its default", downstream);
-            }
-        }
-        return connection;
-    }
-
-    private void closeConnection() {
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (SQLException ignored) {
-                // already broken
-            }
-            connection = null;
-        }
-    }
-
     @Override
     public void close() {
-        closeConnection();
+        connection.close();
     }
 }

@@ -1,0 +1,50 @@
+package dev.ferry.apply.writer;
+
+import dev.ferry.jdbc.Connections;
+import dev.ferry.jdbc.DatabaseEndpoint;
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One writer's downstream connection: opened on first use at READ COMMITTED (writers touch disjoint
+ * rows, so InnoDB's gap locks would only cause deadlocks; TiDB supports it too), and dropped after
+ * a failure so the retry reconnects.
+ */
+public final class WriterConnection implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(WriterConnection.class);
+
+    private final DatabaseEndpoint downstream;
+    private Connection connection;
+
+    public WriterConnection(DatabaseEndpoint downstream) {
+        this.downstream = downstream;
+    }
+
+    /** The open connection, opened now if needed. */
+    public Connection get() {
+        if (connection == null) {
+            connection = Connections.open(downstream);
+            try {
+                connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            } catch (SQLException e) {
+                LOG.warn("{} does not accept READ COMMITTED; keeping its default", downstream);
+            }
+        }
+        return connection;
+    }
+
+    /** Closes the connection, ignoring a broken one; the next {@link #get()} reconnects. */
+    @Override
+    public void close() {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (SQLException ignored) {
+                // already broken
+            }
+            connection = null;
+        }
+    }
+}
