@@ -110,11 +110,6 @@ public final class UpstreamTransaction {
         return expected;
     }
 
-    /** The END record; null until it arrived, and for snapshot rows. */
-    public TransactionEnd endRecord() {
-        return end;
-    }
-
     /** Changes received so far. */
     public long eventCount() {
         return received;

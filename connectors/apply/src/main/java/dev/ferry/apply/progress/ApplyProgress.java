@@ -107,11 +107,6 @@ public final class ApplyProgress {
         ids.forEach(applied::remove);
     }
 
-    /** Applied transactions still remembered. */
-    public int appliedCount() {
-        return applied.size();
-    }
-
     /**
      * A consistent view of the progress.
      *

@@ -18,8 +18,7 @@ final class ApplyMetrics {
     private final Counter splits;
     private volatile long lastCommitTimestampMs;
 
-    ApplyMetrics(
-            MetricGroup group, LongSupplier inFlight, LongSupplier spilled, LongSupplier pending) {
+    ApplyMetrics(MetricGroup group, LongSupplier inFlight, LongSupplier spilled) {
         events = group.counter("eventsApplied", new ThreadSafeCounter());
         bytes = group.counter("bytesApplied", new ThreadSafeCounter());
         transactions = group.counter("transactionsApplied", new ThreadSafeCounter());
@@ -34,7 +33,7 @@ final class ApplyMetrics {
         group.gauge(
                 "replicationDelayMs",
                 () ->
-                        lastCommitTimestampMs == 0 || pending.getAsLong() == 0
+                        lastCommitTimestampMs == 0 || inFlight.getAsLong() == 0
                                 ? 0L
                                 : Math.max(0, System.currentTimeMillis() - lastCommitTimestampMs));
     }

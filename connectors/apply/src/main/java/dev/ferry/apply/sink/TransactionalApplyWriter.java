@@ -118,9 +118,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                         config.batchSize,
                         config.maxTransactionBytes,
                         config.splitOversizedTransactions);
-        this.metrics =
-                new ApplyMetrics(
-                        group, this::inFlight, assembler::spilledTransactions, this::inFlight);
+        this.metrics = new ApplyMetrics(group, this::inFlight, assembler::spilledTransactions);
         this.scheduler =
                 new TransactionScheduler(
                         config.workers,

@@ -5,7 +5,6 @@ import dev.ferry.envelope.SourcePosition;
 import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.TransactionEnd;
 import dev.ferry.envelope.TransactionInfo;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,9 +56,5 @@ public final class Changes {
                 new SourcePosition("bin.000001", txPos + order, 0, 1, 1000 + txPos, false),
                 new TransactionInfo(txId(txPos), order, order),
                 1L);
-    }
-
-    static Map<String, Object> copy(Map<String, Object> row) {
-        return new HashMap<>(row);
     }
 }
