@@ -42,10 +42,4 @@ public final class KafkaConsumers {
         }
         return partitions;
     }
-
-    /** Sum of the read_committed end offsets (last stable offsets) of the partitions. */
-    public static long endOffsetSum(
-            KafkaConsumer<byte[], byte[]> consumer, List<TopicPartition> partitions) {
-        return consumer.endOffsets(partitions).values().stream().mapToLong(Long::longValue).sum();
-    }
 }

@@ -24,6 +24,11 @@ public final class ResultLine {
         return this;
     }
 
+    /** The value added under {@code name}, or null. */
+    public String get(String name) {
+        return fields.get(name);
+    }
+
     @Override
     public String toString() {
         return fields.entrySet().stream()
