@@ -1,12 +1,19 @@
 # shellcheck shell=bash
 # The probes funnel.sh and load.sh measure with (Java classes in ferry-benchmarks.jar, packages
 # dev.ferry.benchmarks.probe, .funnel and .load), binlog positions, and the timestamps they compare.
-# Source after lib/bench.sh (it uses java, benchmarks_jar, up, down and the FERRY_* ports).
+# Source after lib/bench.sh (it uses java, benchmarks_jar, work, up, started and the FERRY_* ports).
 #
 # A probe prints one line of name=value pairs; `field NAME LINE` takes a value out of it.
 
-# probe CLASS ARGS...: runs dev.ferry.benchmarks.CLASS; its result line is the last line of stdout
+# probe CLASS ARGS...: runs dev.ferry.benchmarks.CLASS and prints its result line (the last line)
 probe() { "${java[@]}" -Xmx256m -cp "$benchmarks_jar" "dev.ferry.benchmarks.$1" "${@:2}" 2>> "$work/probes.log" | tail -1; }
+# start_probe FILE CLASS ARGS...: the same in the background, its stdout in FILE; its pid (the JVM
+# itself, stopped with the script's other processes at exit) in probe_pid
+start_probe() {
+  ( exec "${java[@]}" -Xmx256m -cp "$benchmarks_jar" "dev.ferry.benchmarks.$2" "${@:3}" > "$1" 2>> "$work/probes.log" ) &
+  probe_pid=$!
+  started+=("$probe_pid")
+}
 # field NAME LINE: the value of NAME in a probe's result line, empty when absent
 field() { tr ' ' '\n' <<< "$2" | sed -n "s/^$1=//p"; }
 now_ms() { date +%s%3N; }
@@ -31,41 +38,35 @@ read_binlog() {
     --server-id 6601 --mode "$1" --from "$2" --to "$3" --passes 4
 }
 # consume_topics REGEX: a plain consumer reads the topics (KafkaConsumeStage), passes as read_binlog
-consume_topics() { probe funnel.KafkaConsumeStage --bootstrap "$FERRY_KAFKA_BOOTSTRAP" --topics "$1" --passes 4 "${@:2}"; }
+consume_topics() { probe funnel.KafkaConsumeStage --bootstrap "$FERRY_KAFKA_BOOTSTRAP" --topics "$1" --passes 4; }
 
 # watch_downstream QUERY EXPECTED [ALLOWED]: polls the downstream every 200 ms until QUERY returns
 # EXPECTED (columns tab-separated); with ALLOWED (comma-separated values) any other value counts as
 # a partial view. Prints DownstreamWatch's line (done_ms, polls, partial, first_partial).
-watch_downstream() {
-  local allowed=()
-  [[ -n ${3:-} ]] && allowed=(--allowed "$3")
-  probe probe.DownstreamWatch --port "$FERRY_DOWNSTREAM_PORT" --user ferry_admin --password ferry_admin \
-    --query "$1" --expect "$2" "${allowed[@]}" --timeout-s "${watch_timeout:-900}"
+watch_command() { # QUERY EXPECTED [ALLOWED]: the probe's class and arguments, in watch_cmd
+  watch_cmd=(probe.DownstreamWatch --port "$FERRY_DOWNSTREAM_PORT" --user ferry_admin --password ferry_admin
+    --query "$1" --expect "$2" --timeout-s "${watch_timeout:-900}")
+  if [[ -n ${3:-} ]]; then watch_cmd+=(--allowed "$3"); fi
 }
-# start_watch NAME QUERY EXPECTED [ALLOWED]: the same in the background, its line in $work/NAME.watch;
-# wait_watch NAME: waits for it (not in a $(...) subshell: it must be the script's own child);
-# watch_line NAME: then prints its line
+watch_downstream() { watch_command "$@"; probe "${watch_cmd[@]}"; }
+# start_watch NAME QUERY EXPECTED [ALLOWED]: the same in the background; wait_watch NAME waits for
+# it (call it directly, not in $(...), which could not wait for it); watch_line NAME then prints its line
 declare -A watch_pids=()
-start_watch() { watch_downstream "${@:2}" > "$work/$1.watch" & watch_pids[$1]=$!; }
+start_watch() { watch_command "${@:2}"; start_probe "$work/$1.watch" "${watch_cmd[@]}"; watch_pids[$1]=$probe_pid; }
 wait_watch() { wait "${watch_pids[$1]}" || true; }
-watch_line() { cat "$work/$1.watch"; }
+watch_line() { tail -1 "$work/$1.watch"; }
 
 # start_kafka_wait NAME REGEX RECORDS: a consumer waiting for RECORDS new records on the topics
-# (KafkaWait), in the background; returns once it is positioned at the topics' end.
-# wait_kafka NAME: waits for it (not in a subshell); kafka_line NAME: then prints its line (seen_ms, records)
+# (KafkaWait), in the background; returns once it is positioned at the topics' end. wait_kafka NAME
+# waits for it (directly, as wait_watch); kafka_line NAME then prints its line (seen_ms, records)
 declare -A kafka_wait_pids=()
 start_kafka_wait() {
-  probe_lines "$work/$1.kwait" probe.KafkaWait --bootstrap "$FERRY_KAFKA_BOOTSTRAP" --topics "$2" --records "$3" &
-  kafka_wait_pids[$1]=$!
+  start_probe "$work/$1.kwait" probe.KafkaWait --bootstrap "$FERRY_KAFKA_BOOTSTRAP" --topics "$2" --records "$3"
+  kafka_wait_pids[$1]=$probe_pid
   until grep -qs 'ready=yes' "$work/$1.kwait"; do
-    kill -0 "${kafka_wait_pids[$1]}" 2>/dev/null || { cat "$work/probes.log" >&2; return 1; }
+    kill -0 "$probe_pid" 2>/dev/null || { tail -5 "$work/probes.log" >&2; return 1; }
     sleep 0.1
   done
 }
 wait_kafka() { wait "${kafka_wait_pids[$1]}" || true; }
 kafka_line() { tail -1 "$work/$1.kwait"; }
-# probe_lines FILE CLASS ARGS...: a probe whose every line goes to FILE as it prints it
-probe_lines() { "${java[@]}" -Xmx256m -cp "$benchmarks_jar" "dev.ferry.benchmarks.$2" "${@:3}" > "$1" 2>> "$work/probes.log"; }
-
-# cores PROCESS_CPU_SECONDS WALL_SECONDS: how many cores a process kept busy on average
-cores() { [[ -n ${1:-} && -n ${2:-} && $(calc "($2 > 0)") == 1 ]] && calc "$1 / $2" || true; }

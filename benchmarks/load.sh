@@ -1,0 +1,309 @@
+#!/usr/bin/env bash
+# Load levels and large transactions (issue 6, table 4), as PolarDB-X CDC's performance page:
+#  (a) sysbench at several fixed rates (a share of what this machine takes, measured first) with
+#      capture and apply running live: DT (delay, a heartbeat row timed upstream -> downstream, and
+#      the apply's replicationDelayMs), BPS, EPS and TPS from the apply's own counters, over each
+#      level's steady window;
+#  (b) single upstream transactions of increasing size applied with the apply heap at 512 MB and
+#      apply.memory-limit at its default: each is made while the apply is paused, and once its END
+#      is in Kafka the apply is resumed and timed until all rows are visible downstream, while a
+#      reader checks it never sees part of them; a backlog of small transactions of the same rows,
+#      timed the same way, is the baseline the large ones are compared with.
+# Prints progress, then a Markdown report and PNG charts under benchmarks/results/load/.
+#
+#   benchmarks/load.sh [--quick] [--levels "25 50 100"] [--seconds N] [--workloads "oltp_write_only oltp_insert"]
+#                      [--sizes "64 256 1024"] [--small-mb N] [--threads N] [--no-levels] [--no-large]
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/probes.sh"
+bench_usage 'usage: benchmarks/load.sh [--quick] [--levels "25 50 100"] [--seconds N] [--workloads "oltp_write_only oltp_insert"]
+                          [--sizes "64 256 1024"] [--small-mb N] [--threads N] [--no-levels] [--no-large]'
+quick=0 levels="" seconds="" workloads="" sizes="" small_mb="" threads=4 do_levels=1 do_large=1
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --quick) quick=1; shift ;;
+    --levels) need_value "$@"; levels=$2; shift 2 ;;
+    --seconds) need_value "$@"; seconds=$2; shift 2 ;;
+    --workloads) need_value "$@"; workloads=$2; shift 2 ;;
+    --sizes) need_value "$@"; sizes=$2; shift 2 ;;
+    --small-mb) need_value "$@"; small_mb=$2; shift 2 ;;
+    --threads) need_value "$@"; threads=$2; shift 2 ;;
+    --no-levels) do_levels=0; shift ;;
+    --no-large) do_large=0; shift ;;
+    *) usage ;;
+  esac
+done
+if [[ $quick == 1 ]]; then
+  : "${levels:=25 50 100}" "${seconds:=20}" "${workloads:=oltp_write_only}" "${sizes:=16 64 128}" "${small_mb:=16}"
+else
+  : "${levels:=25 50 75 100}" "${seconds:=30}" "${workloads:=oltp_write_only}" "${sizes:=32 256 1024}" "${small_mb:=64}"
+fi
+check_ints --levels "$levels" 1 400
+check_ints --seconds "$seconds" 8 3600
+check_ints --sizes "$sizes" 1 20000
+check_ints --small-mb "$small_mb" 1 20000
+check_ints --threads "$threads" 1 256
+for w in $workloads; do [[ $w =~ ^(oltp_write_only|oltp_insert)$ ]] || usage; done
+calibrate_seconds=$(( seconds / 2 ))
+warm_seconds=$(( seconds / 4 ))   # the start of a level left out of its steady window
+tables=4 rows=10000 workers=16 batch=2000
+apply_heap=512m
+bench_init load bench_load
+meta=bench_load_meta
+on_exit '"${up[@]}" -e "DROP DATABASE IF EXISTS $db"'
+on_exit '"${down[@]}" -e "DROP DATABASE IF EXISTS $db; DROP DATABASE IF EXISTS $meta"'
+bench_build
+tag=$run_id
+sysbench_args "$rows" "$tables"
+
+# free_port FROM: the first port from FROM on that nothing listens on
+free_port() { local p=$1; while [[ -n $(ss -ltnH "sport = :$p") ]]; do p=$((p + 1)); done; echo "$p"; }
+prom_port=$(free_port $(( ${FERRY_FLINK_REST_PORT:-8081} + 1 )))
+
+say "run $run_id: levels $levels % for ${seconds}s each ($workloads, $threads threads); transactions of $sizes MB and a $small_mb MB backlog of small ones; apply heap $apply_heap; work dir $work"
+prepare_upstream oltp_write_only
+"${up[@]}" "$db" -e "CREATE TABLE heartbeat (id INT PRIMARY KEY, seq BIGINT NOT NULL); INSERT INTO heartbeat VALUES (1, 0)"
+for t in small $(for s in $sizes; do echo "big_$s"; done); do
+  "${up[@]}" "$db" -e "CREATE TABLE $t (id INT PRIMARY KEY, pad VARCHAR(1000) NOT NULL)"
+done
+"${down[@]}" -e "DROP DATABASE IF EXISTS $db; DROP DATABASE IF EXISTS $meta"
+say "starting capture and apply (apply: -Xmx$apply_heap, metrics on 127.0.0.1:$prom_port)"
+start_capture "$tag" || die "the capture did not start: $(failure capture)"
+start_apply "$tag" "$tag" "$workers" "$batch" --monitoring.prometheus-port "$prom_port" \
+  --apply.max-transaction-size "4 gb" --apply.spill-dir "$work/spill"
+snapshot=$(watch_downstream "$(rows_sql "$tables")" $((tables * rows)))
+[[ -n $(field done_ms "$snapshot") ]] || die "the snapshot did not arrive downstream: $(failure apply) $snapshot"
+start_probe "$work/sampler.out" load.ApplyMetricsSampler --url "http://127.0.0.1:$prom_port/metrics" --out "$work/metrics.tsv"
+procs[sampler]=$probe_pid
+say "snapshot downstream; pipeline up"
+
+pause() { local name; for name in "$@"; do kill -STOP "${procs[$name]}"; done; }
+resume() { local name; for name in "$@"; do kill -CONT "${procs[$name]}"; done; }
+# last_metric NAME: the newest sample of an apply metric (ApplyMetricsSampler's column)
+last_metric() { awk -F'\t' -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) c = i; next } $c != "NaN" { v = $c } END { print v }' "$work/metrics.tsv"; }
+# sysbench_rate LOG WHAT: the per-second figure of "transactions:" or "queries:" in a sysbench log
+sysbench_rate() { awk -v w="$2:" '$1 == w { gsub(/[(]/, "", $3); print $3 }' "$1"; }
+results=()
+record() { results+=("$*"); }
+result() { local r; for r in "${results[@]}"; do [[ $r == "$1 "* ]] && { echo "${r#"$1 "}"; return; }; done; }
+cpu_fields() { # BEFORE AFTER NAMES...
+  local name out=""
+  for name in "${@:3}"; do out+=" cpu_$name=$(cpu_used "$name" "$1" "$2")"; done
+  echo "$out"
+}
+
+# ---------------------------------------------------------------- (a) load levels
+# caught_up: the newest heartbeat arrived downstream within the last 2 s, less than 1 s after its
+# upstream commit
+caught_up() {
+  local line
+  line=$(tail -1 "$work/heartbeat.tsv" 2>/dev/null) || return 1
+  [[ $line =~ ^[0-9] ]] || return 1
+  awk -v now="$(now_ms)" '{ exit !($3 >= now - 2000 && $4 < 1000) }' <<< "$line"
+}
+wait_caught_up() {
+  local start; start=$(now_ms)
+  until caught_up; do
+    procs_alive || die "a process died: $(failure apply)"
+    (( $(now_ms) - start < 600000 )) || die "the pipeline did not catch up within 10 min: $(failure apply)"
+    sleep 0.5
+  done
+}
+if [[ $do_levels == 1 ]]; then
+  start_probe "$work/heartbeat.out" load.Heartbeat --up-port "$FERRY_UPSTREAM_PORT" --down-port "$FERRY_DOWNSTREAM_PORT" \
+    --user ferry_admin --password ferry_admin --table "$db.heartbeat" --out "$work/heartbeat.tsv"
+  procs[heartbeat]=$probe_pid
+  wait_caught_up
+  for w in $workloads; do
+    say "$w: calibrating: sysbench at full speed for ${calibrate_seconds}s with the pipeline running"
+    sysbench "$w" "${sb[@]}" --threads="$threads" --time="$calibrate_seconds" --report-interval=0 run > "$work/calibrate.log"
+    max_tps=$(sysbench_rate "$work/calibrate.log" transactions)
+    record "$w-max" "up_tps=$max_tps up_qps=$(sysbench_rate "$work/calibrate.log" queries)"
+    say "$w: the upstream took $max_tps tx/s; waiting for the pipeline to catch up"
+    wait_caught_up
+    for level in $levels; do
+      rate=$(calc "int($max_tps * $level / 100 + 0.5)"); (( rate >= 1 )) || rate=1
+      say "$w: level $level% = $rate tx/s for ${seconds}s"
+      cpu0=$(cpu_all); t0=$(now_ms); from=$(master_position)
+      sysbench "$w" "${sb[@]}" --threads="$threads" --time="$seconds" --rate="$rate" --report-interval=0 run > "$work/level.log"
+      t1=$(now_ms); cpu1=$(cpu_all); to=$(master_position)
+      window=$(probe load.LoadWindow --heartbeat "$work/heartbeat.tsv" --metrics "$work/metrics.tsv" \
+        --from-ms $((t0 + warm_seconds * 1000)) --to-ms "$t1")
+      record "$w-$level" "rate=$rate up_tps=$(sysbench_rate "$work/level.log" transactions) up_qps=$(sysbench_rate "$work/level.log" queries) binlog_bytes=$(binlog_bytes "$from" "$to") $window wall=$(calc "($t1 - $t0) / 1000")$(cpu_fields "$cpu0" "$cpu1" capture apply kafka up down)"
+      say "$w: level $level%: upstream $(sysbench_rate "$work/level.log" transactions) tx/s; DT mean $(field dt_mean_ms "$window") ms, p95 $(field dt_p95_ms "$window") ms; applied $(field eps "$window") events/s, $(field tps "$window") tx/s"
+      wait_caught_up
+    done
+  done
+  stop_proc heartbeat # its transactions would add END records to part (b)'s count
+fi
+
+# ---------------------------------------------------------------- (b) large transactions
+# big_sql TABLE FIRST_ID ROWS: one INSERT of ROWS rows of 1,000 bytes (plus the id), one transaction
+big_sql() { echo "INSERT INTO $1 SELECT seq, REPEAT(CHAR(65 + seq % 26), 1000) FROM seq_${2}_to_$(($2 + $3 - 1));"; }
+# transfer NAME TABLE ROWS TRANSACTIONS ATOMIC: pauses the apply, writes ROWS rows into TABLE upstream
+# in TRANSACTIONS transactions, waits for their END records in Kafka, resumes the apply and times
+# it until all rows are visible downstream (ATOMIC=yes: a reader counts any other count but 0)
+transfer() {
+  local name=$1 table=$2 rows=$3 txs=$4 atomic=$5 per from to t_start t_commit seen cpu0 cpu1 t0 line spilled0 bytes0
+  per=$((rows / txs))
+  pause apply
+  spilled0=$(last_metric transactionsSpilled); bytes0=$(last_metric bytesApplied)
+  start_kafka_wait ends "^${tag//./\\.}-tx\$" "$txs"
+  from=$(master_position); t_start=$(now_ms)
+  for ((i = 0; i < txs; i++)); do big_sql "$table" $((i * per + 1)) "$per"; done | "${up[@]}" "$db"
+  t_commit=$(now_ms); to=$(master_position)
+  wait_kafka ends; seen=$(field seen_ms "$(kafka_line ends)")
+  [[ -n $seen ]] || die "the END records of $name did not reach Kafka: $(failure capture)"
+  start_watch "$name" "SELECT COUNT(*) FROM $db.$table" "$rows" "$([[ $atomic == yes ]] && echo 0)"
+  sleep 1 # the watch is polling before the clock starts
+  cpu0=$(cpu_all); t0=$(now_ms)
+  resume apply
+  wait_watch "$name"; line=$(watch_line "$name")
+  cpu1=$(cpu_all)
+  [[ -n $(field done_ms "$line") ]] || die "$name did not arrive downstream: $(failure apply) $line"
+  sleep 1.5 # a sample of the apply's metrics after the commit
+  record "$name" "rows=$rows txs=$txs binlog_bytes=$(binlog_bytes "$from" "$to") upstream_s=$(calc "($t_commit - $t_start) / 1000") capture_s=$(calc "($seen - $t_commit) / 1000") apply_s=$(calc "($(field done_ms "$line") - $t0) / 1000") records_bytes=$(calc "$(last_metric bytesApplied) - $bytes0") spilled=$(calc "$(last_metric transactionsSpilled) - $spilled0") polls=$(field polls "$line") partial=$(field partial "$line") first_partial=$(field first_partial "$line") wall=$(calc "($(field done_ms "$line") - $t0) / 1000")$(cpu_fields "$cpu0" "$cpu1" apply kafka down)"
+  say "$name: $(fmt1 "$(calc "$(field binlog_bytes "$(result "$name")") / 1000000")") MB of binlog applied in $(field apply_s "$(result "$name")") s; spilled $(field spilled "$(result "$name")"); partial views $(field partial "$line")"
+}
+if [[ $do_large == 1 ]]; then
+  small_rows=$((small_mb * 1000))
+  say "small transactions: a backlog of $((small_rows / 10)) transactions of 10 rows ($small_mb MB)"
+  transfer small small "$small_rows" $((small_rows / 10)) no
+  for s in $sizes; do
+    say "one transaction of $s MB ($((s * 1000)) rows)"
+    transfer "big_$s" "big_$s" $((s * 1000)) 1 yes
+  done
+fi
+restarts=$(restarts_in_logs)
+
+# ---------------------------------------------------------------- report
+figure() { field "$2" "$(result "$1")"; } # RESULT FIELD
+mb() { calc "$1 / 1000000"; }
+# cores_text RESULT NAMES...: "name x.xx" cores each process kept busy over the result's wall time
+cores_text() {
+  local r=$1 name out="" label
+  for name in "${@:2}"; do
+    case $name in up) label=upstream ;; down) label=downstream ;; kafka) label=Kafka ;; *) label=$name ;; esac
+    out+="${out:+, }$label $(fmt2 "$(calc "$(figure "$r" "cpu_$name") / $(figure "$r" wall)")")"
+  done
+  echo "$out"
+}
+busy() { # RESULT NAMES...: cores of those processes together
+  local name sum=0
+  for name in "${@:2}"; do sum=$(calc "$sum + $(figure "$1" "cpu_$name")"); done
+  calc "$sum / $(figure "$1" wall)"
+}
+apply_mbps() { calc "$(figure "$1" binlog_bytes) / 1000000 / $(figure "$1" apply_s)"; }
+largest=$(tr ' ' '\n' <<< "$sizes" | sort -n | tail -1)
+if [[ $do_levels == 1 ]]; then
+  for w in $workloads; do
+    {
+      printf 'upstream tx/s\tDT mean (heartbeat)\tDT p95 (heartbeat)\treplicationDelayMs mean\n'
+      for level in $levels; do
+        printf '%s%% (%s)\t%s\t%s\t%s\n' "$level" "$(fmt0 "$(figure "$w-$level" up_tps)")" "$(figure "$w-$level" dt_mean_ms)" \
+          "$(figure "$w-$level" dt_p95_ms)" "$(figure "$w-$level" metric_dt_mean_ms)"
+      done
+    } > "$work/$w-dt.tsv"
+    {
+      printf 'load\tEPS (row changes/s)\tTPS (transactions/s)\tupstream tx/s\n'
+      for level in $levels; do
+        printf '%s%%\t%s\t%s\t%s\n' "$level" "$(figure "$w-$level" eps)" "$(figure "$w-$level" tps)" "$(figure "$w-$level" up_tps)"
+      done
+    } > "$work/$w-rates.tsv"
+  done
+fi
+if [[ $do_large == 1 ]]; then
+  {
+    printf 'transaction\tapply MB/s (binlog bytes)\n'
+    printf 'small (%s MB backlog)\t%s\n' "$small_mb" "$(apply_mbps small)"
+    for s in $sizes; do printf '%s MB\t%s\n' "$s" "$(apply_mbps "big_$s")"; done
+  } > "$work/large.tsv"
+fi
+{
+  echo "# Load levels and large transactions ($started_at)"
+  echo
+  echo "Issue 6, table 4, as PolarDB-X CDC's performance page. \`benchmarks/load.sh$([[ $quick == 1 ]] && echo ' --quick')\`; every figure measured on this machine in this run."
+  echo
+  report_machine
+  echo
+  echo "## Settings"
+  echo
+  echo "- ferry: capture (\`capture.parallelism\` $capture_parallelism, one binlog reader, Kafka compression lz4, checkpoints every 2 s, default heap) and apply (\`apply.consistency=transaction\`, \`apply.workers\` $workers, \`apply.batch-size\` $batch, heap \`-Xmx$apply_heap\`, \`apply.memory-limit\` at its default 64 mb, \`apply.max-transaction-size\` raised from its default 100 mb to 4 gb so that the large transactions are committed whole — TiDB's \`txn-total-size-limit\` goes up to 10 GB — and \`apply.spill-dir\` on the local disk) as two \`java -jar jobs/target/ferry.jar\` processes, with Flink's Prometheus reporter on the apply; every other option at its default."
+  if [[ $do_levels == 1 ]]; then
+    echo "- load levels: sysbench $(sysbench --version | awk '{ print $2 }') \`$workloads\` on $tables tables of $(fmt0 "$rows") rows, $threads threads; first ${calibrate_seconds} s at full speed with the pipeline running (the 100% level), then each level for ${seconds} s at \`--rate\` = that share of it; the steady window is each level's last $((seconds - warm_seconds)) s; the pipeline catches up (a heartbeat under 1 s) before each level."
+  fi
+  if [[ $do_large == 1 ]]; then
+    echo "- large transactions: one \`INSERT … SELECT … FROM seq_1_to_N\` per size ($sizes MB of rows: N = 1,000 × MB rows of an INT id and a 1,000-character VARCHAR); the baseline: a backlog of $(fmt0 $((small_mb * 100))) transactions of 10 such rows ($small_mb MB)."
+  fi
+  if [[ $do_levels == 1 ]]; then
+    echo
+    echo "## (a) Load levels"
+    for w in $workloads; do
+      echo
+      echo "### \`$w\`"
+      echo
+      echo "The upstream took $(fmt0 "$(figure "$w-max" up_tps)") tx/s ($(fmt0 "$(figure "$w-max" up_qps)") queries/s) at full speed with the pipeline running: the 100% level."
+      echo
+      echo "| load | sysbench \`--rate\` tx/s | upstream tx/s | upstream QPS | upstream binlog MB/s | DT mean ms | DT p50 ms | DT p95 ms | DT max ms | \`replicationDelayMs\` mean / p95 ms | BPS MB/s | EPS | TPS | CPU cores: capture, apply, upstream, downstream, Kafka |"
+      echo "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|"
+      for level in $levels; do
+        r="$w-$level"
+        echo "| $level% | $(fmt0 "$(figure "$r" rate)") | $(fmt0 "$(figure "$r" up_tps)") | $(fmt0 "$(figure "$r" up_qps)") | $(fmt2 "$(calc "$(figure "$r" binlog_bytes) / 1000000 / $(figure "$r" wall)")") | $(fmt0 "$(figure "$r" dt_mean_ms)") | $(fmt0 "$(figure "$r" dt_p50_ms)") | $(fmt0 "$(figure "$r" dt_p95_ms)") | $(fmt0 "$(figure "$r" dt_max_ms)") | $(fmt0 "$(figure "$r" metric_dt_mean_ms)") / $(fmt0 "$(figure "$r" metric_dt_p95_ms)") | $(fmt2 "$(mb "$(figure "$r" bps)")") | $(fmt0 "$(figure "$r" eps)") | $(fmt0 "$(figure "$r" tps)") | $(cores_text "$r" capture apply up down kafka) |"
+      done
+      echo
+      echo "$(chart line "$w-dt" "$w: replication delay by load" "load (upstream tx/s)" "delay, ms" "$work/$w-dt.tsv")"
+      echo
+      echo "$(chart line "$w-rates" "$w: applied rates by load" "load" "per second" "$work/$w-rates.tsv")"
+      top="$w-$(tr ' ' '\n' <<< "$levels" | sort -n | tail -1)"
+      echo
+      echo "What limits it: at the highest level the measured processes kept $(fmt2 "$(busy "$top" capture apply up down kafka)") of $(nproc) cores busy ($(cores_text "$top" capture apply up down kafka)), sysbench and the probes not counted. The delay's floor is the capture's checkpoint interval: changes become visible in Kafka only when the capture's Kafka transaction commits, every 2 s, so a change waits about 1 s there on average."
+    done
+    echo
+    echo "PolarDB-X CDC's published \`oltp_write_only\` rows, for comparison (not measured here; 16 data nodes of 32 cores, a 16-core CDC node): QPS 106,082 → 518,069; DT 45 → 420 ms; BPS 34 → 152 MB/s (binlog bytes); EPS 274,068 → 1,201,216; TPS 17,761 → 84,654. As there, the delay grows with the load."
+  fi
+  if [[ $do_large == 1 ]]; then
+    echo
+    echo "## (b) Large transactions"
+    echo
+    echo "| transaction | rows | binlog MB | change records MB | upstream INSERT s | capture s (commit → END in Kafka) | apply s | apply MB/s (binlog) | EPS (rows/s) | spilled to disk | reader polls / partial views | ÷ small MB/s | CPU cores: apply, downstream, Kafka |"
+    echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|---|"
+    for r in small $(for s in $sizes; do echo "big_$s"; done); do
+      if [[ $r == small ]]; then label="$(fmt0 "$(figure small txs)") small ones ($small_mb MB)"; else label="one of ${r#big_} MB"; fi
+      spilled=$([[ $(figure "$r" spilled) =~ ^0(\.0*)?$ ]] && echo no || echo "yes ($(fmt0 "$(figure "$r" spilled)"))")
+      seen=$([[ $r == small ]] && echo "— (not checked)" || echo "$(figure "$r" polls) / $(figure "$r" partial)")
+      echo "| $label | $(fmt0 "$(figure "$r" rows)") | $(fmt1 "$(mb "$(figure "$r" binlog_bytes)")") | $(fmt1 "$(mb "$(figure "$r" records_bytes)")") | $(fmt2 "$(figure "$r" upstream_s)") | $(fmt2 "$(figure "$r" capture_s)") | $(fmt2 "$(figure "$r" apply_s)") | $(fmt1 "$(apply_mbps "$r")") | $(fmt0 "$(calc "$(figure "$r" rows) / $(figure "$r" apply_s)")") | $spilled | $seen | $(ratio "$(apply_mbps "$r")" "$(apply_mbps small)") | $(cores_text "$r" apply down kafka) |"
+    done
+    echo
+    echo "$(chart bar large "Apply rate of large transactions (heap $apply_heap)" "transaction" "MB/s of binlog applied" "$work/large.tsv")"
+    echo
+    echo "**Target**: a 1 GB transaction applied atomically with the apply heap at 512 MB, at ≥ 70% of small transactions' MB/s."
+    echo
+    if [[ " $sizes " == *" 1024 "* ]]; then
+      r=big_1024
+      echo "- 1 GB: $(fmt1 "$(apply_mbps $r)") MB/s = $(ratio "$(apply_mbps $r)" "$(apply_mbps small)") of the small transactions' $(fmt1 "$(apply_mbps small)") MB/s: $(verdict "$(calc "$(apply_mbps $r) / $(apply_mbps small)")" 0.7); atomic: $([[ $(figure $r partial) == 0 ]] && echo "yes, $(figure $r polls) polls saw 0 or all rows" || echo "NO, $(figure $r partial) polls saw part of it (first: $(figure $r first_partial))"); heap $apply_heap (no OutOfMemoryError in the apply's log: $(grep -c OutOfMemoryError "$work/apply.log" 2>/dev/null | sed 's/^0$/none/'))."
+    else
+      r=big_$largest
+      echo "- Not measured at 1 GB in this run (sizes $sizes MB; the full run, \`benchmarks/load.sh\` without \`--quick\`, has 1 GB). The largest here, $largest MB: $(fmt1 "$(apply_mbps "$r")") MB/s = $(ratio "$(apply_mbps "$r")" "$(apply_mbps small)") of the small transactions' $(fmt1 "$(apply_mbps small)") MB/s ($(verdict "$(calc "$(apply_mbps "$r") / $(apply_mbps small)")" 0.7) against 70%), $([[ $(figure "$r" partial) == 0 ]] && echo "atomic ($(figure "$r" polls) polls saw 0 or all rows)" || echo "NOT atomic ($(figure "$r" partial) partial views)")."
+    fi
+    echo
+    echo "What limits it: $(for r in $(for s in $sizes; do echo "big_$s"; done); do echo -n "$r: apply $(fmt2 "$(calc "$(figure "$r" cpu_apply) / $(figure "$r" wall)")") cores, downstream $(fmt2 "$(calc "$(figure "$r" cpu_down) / $(figure "$r" wall)")"); "; done)in memory the apply commits a transaction from what it holds; once it spilled, it reads the transaction back from \`apply.spill-dir\` in chunks of \`apply.batch-size\` rows inside one downstream transaction, and the downstream writes it as one transaction too (its redo log is $(( $("${down[@]}" -e 'SELECT @@innodb_log_file_size') / 1048576 )) MB: a transaction larger than that makes InnoDB checkpoint during the commit)."
+    echo
+    echo "PolarDB-X CDC's published large transactions, for comparison (not measured here): 0.5–5 GB applied at 500 MB/s, sorted and merged in memory, DT 2 s → 17 s; 10 and 20 GB spilled to disk at 350 MB/s (70% of in memory), DT 55 s and 115 s."
+  fi
+  echo
+  echo "Task restarts in the jobs' logs during the run: $restarts (a restart during a measurement would invalidate it)."
+  echo
+  echo "## How each figure was measured"
+  echo
+  if [[ $do_levels == 1 ]]; then
+    echo "- **DT (heartbeat)**: the \`Heartbeat\` probe commits \`UPDATE heartbeat SET seq = n\` upstream every 100 ms (one connection) and polls the row downstream every 20 ms (another connection, same JVM, so one clock); a beat's delay is the time its seq was first seen downstream minus the time its upstream commit returned. Mean, p50, p95 (nearest rank) and max over the beats committed in the steady window; beats overwritten before a poll saw them are not counted (the count is in the probe's file). Exact to the poll interval."
+    echo "- **\`replicationDelayMs\`**: the apply's own gauge (now minus the upstream commit time of the last applied transaction, which the binlog gives in whole seconds; 0 when nothing is in flight), sampled every 500 ms from the apply's Prometheus endpoint by \`ApplyMetricsSampler\`; mean and p95 of the samples in the window."
+    echo "- **BPS, EPS, TPS**: growth of the apply's counters \`bytesApplied\` (change-record bytes as read from Kafka, not binlog bytes as PolarDB-X counts), \`eventsApplied\` (row changes) and \`transactionsApplied\` (upstream transactions, heartbeats included) between the first and last sample in the window, ÷ the time between them. Over a window the pipeline applies what it is behind by too, so they can exceed the upstream rate when the delay shrinks."
+    echo "- **upstream tx/s, QPS**: sysbench's report of the level's run; **upstream binlog MB/s**: \`SHOW MASTER STATUS\` before and after the level (heartbeats included) ÷ its time."
+    echo "- **CPU**: utime + stime from \`/proc/<pid>/stat\` before and after the level (the services found by their ports), ÷ its time."
+  fi
+  if [[ $do_large == 1 ]]; then
+    echo "- **Large transactions**: the apply is paused (SIGSTOP); the transaction runs upstream (**upstream INSERT s**: the client's statement time; **binlog MB**: \`SHOW MASTER STATUS\` before and after); a \`KafkaWait\` consumer (read_committed) started before it sees the END record on the transaction topic (**capture s**: from the statement's return to then). Then a \`DownstreamWatch\` starts polling \`SELECT COUNT(*)\` of the table every 200 ms, the apply is resumed (SIGCONT) and **apply s** runs until the count equals the rows; any other count than 0 and all is a partial view (**reader polls / partial views**). **apply MB/s** = binlog MB ÷ apply s; **change records MB**: growth of \`bytesApplied\`; **spilled**: growth of the \`transactionsSpilled\` gauge. The small transactions' backlog is timed the same way (no atomicity check: its count rises as its transactions commit)."
+    echo "- The apply's heap is \`-Xmx$apply_heap\`; its log is checked for \`OutOfMemoryError\`."
+  fi
+} | write_report
