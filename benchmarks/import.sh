@@ -85,17 +85,11 @@ field_of() { # KEY FIELD-NUMBER: a field of a measurement, empty when not measur
   if [[ -n ${result[$1]:-} ]]; then cut -d'|' -f"$2" <<< "${result[$1]}"; fi
 }
 seconds_of() { field_of "$1" 1; }
-cpu_line() { # BEFORE AFTER: "name=seconds ..." for every process measured
-  local name line=""
-  for name in capture apply stock ceiling kafka down up; do
-    local used; used=$(cpu_used "$name" "$1" "$2")
-    if [[ -n $used ]]; then line+="$name=$(fmt1 "$used") "; fi
-  done
-  echo "${line% }"
-}
-# measured KEY STATUS_BEFORE CPU_BEFORE START: records a copy that succeeded
+cpu_line() { cpu_summary "$1" "$2" capture apply stock ceiling kafka down up; } # BEFORE AFTER
+# measured KEY STATUS_BEFORE CPU_BEFORE START [SECONDS]: records a copy that succeeded, which took
+# SECONDS (default: since START)
 measured() {
-  local seconds; seconds=$(calc "$(now) - $4")
+  local seconds=${5:-}; [[ -n $seconds ]] || seconds=$(calc "$(now) - $4")
   local after; after=$(status_snapshot down)
   record "$1" "$seconds" "$(status_delta Com_insert "$2" "$after")" "${latency:-}" "$(cpu_line "$3" "$(cpu_all)")" ok
   say "$1: $(fmt1 "$seconds") s, $(fmt1 "$(calc "$bytes / 1048576 / $seconds")") MB/s"
@@ -153,51 +147,39 @@ run_ferry_dump() {
   fi
   stop_proc capture
 }
-# ferry load WORKERS BATCH: apply drains that backlog into an empty downstream (its own consumer group)
-run_ferry_load() {
-  local key=ferry-load:$data:$1:$2 tag=$run_id-$data
-  [[ -z ${result[$key]:-} ]] || return 0
-  [[ -n $(seconds_of "ferry-dump:$data:$capture_parallelism:-") ]] || { failed "$key" "no ferry dump to load"; return; }
+# timed_copy KEY COMMAND...: empty downstream tables; COMMAND starts the pipeline's processes;
+# timed from then until every row is downstream
+timed_copy() {
+  local key=$1; shift
   empty_downstream
-  rm -f "$work/apply.log"
+  rm -f "$work/capture.log" "$work/apply.log" "$work/stock.log"
   local s0 c0 start; s0=$(status_snapshot down); c0=$(cpu_all); start=$(now)
-  start_apply "$tag" "$tag-load-$1-$2" "$1" "$2"
-  if wait_until "$(rows_sql)" "$total" "$timeout_s" 2> "$work/why" > /dev/null; then
-    latency="" measured "$key" "$s0" "$c0" "$start"
-  else
-    failed "$key" "$(cat "$work/why")"
-  fi
-  stop_proc apply
-}
-# ferry end to end WORKERS BATCH: capture and apply together, fresh topics, empty downstream
-run_ferry_e2e() {
-  local key=ferry-e2e:$data:$1:$2 tag=$run_id-e2e-$data-$1-$2
-  [[ -z ${result[$key]:-} ]] || return 0
-  empty_downstream
-  rm -f "$work/capture.log" "$work/apply.log"
-  local s0 c0 start; s0=$(status_snapshot down); c0=$(cpu_all); start=$(now)
-  if start_capture "$tag" 2> "$work/why" && start_apply "$tag" "$tag" "$1" "$2" \
-      && wait_until "$(rows_sql)" "$total" "$timeout_s" 2> "$work/why" > /dev/null; then
+  if "$@" 2> "$work/why" && wait_until "$(rows_sql)" "$total" "$timeout_s" 2> "$work/why" > /dev/null; then
     latency="" measured "$key" "$s0" "$c0" "$start"
   else
     failed "$key" "$(cat "$work/why")"
   fi
   stop_procs
 }
-# stock PARALLELISM BATCH: the stock SQL pipeline end to end into an empty downstream
+# ferry load WORKERS BATCH: apply drains the dump's backlog (its own consumer group)
+run_ferry_load() {
+  local key=ferry-load:$data:$1:$2 tag=$run_id-$data
+  [[ -z ${result[$key]:-} ]] || return 0
+  [[ -n $(seconds_of "ferry-dump:$data:$capture_parallelism:-") ]] || { failed "$key" "no ferry dump to load"; return; }
+  timed_copy "$key" start_apply "$tag" "$tag-load-$1-$2" "$1" "$2"
+}
+# ferry end to end WORKERS BATCH: capture and apply together, on fresh topics
+start_ferry() { start_capture "$1" && start_apply "$1" "$1" "$2" "$3"; } # TAG WORKERS BATCH
+run_ferry_e2e() {
+  local key=ferry-e2e:$data:$1:$2
+  [[ -z ${result[$key]:-} ]] || return 0
+  timed_copy "$key" start_ferry "$run_id-e2e-$data-$1-$2" "$1" "$2"
+}
+# stock PARALLELISM BATCH: the stock SQL pipeline end to end
 run_stock() {
   local key=stock:$data:$1:$2
   [[ -z ${result[$key]:-} ]] || return 0
-  empty_downstream
-  rm -f "$work/stock.log"
-  local s0 c0 start; s0=$(status_snapshot down); c0=$(cpu_all); start=$(now)
-  start_stock "$1" "$2"
-  if wait_until "$(rows_sql)" "$total" "$timeout_s" 2> "$work/why" > /dev/null; then
-    latency="" measured "$key" "$s0" "$c0" "$start"
-  else
-    failed "$key" "$(cat "$work/why")"
-  fi
-  stop_proc stock
+  timed_copy "$key" start_stock "$1" "$2"
 }
 # ceiling CONNECTIONS ROWS-PER-STATEMENT: CeilingLoader into empty tables of the same definition
 run_ceiling() {
@@ -211,7 +193,7 @@ run_ceiling() {
   track ceiling $!
   if wait "${procs[ceiling]}" && [[ $("${down[@]}" -e "$(rows_sql)") == "$total" ]]; then
     latency=$(sed -n 's/.*latency_ms_p99=\([0-9.]*\).*/\1/p' "$work/ceiling.log")
-    measured "$key" "$s0" "$c0" "$start"
+    measured "$key" "$s0" "$c0" "$start" "$(sed -n 's/.*seconds=\([0-9.]*\).*/\1/p' "$work/ceiling.log")"
   else
     failed "$key" "CeilingLoader failed: $(grep -m1 -E 'Exception|Error' "$work/ceiling.log" || tail -1 "$work/ceiling.log")"
   fi
@@ -273,6 +255,9 @@ per_statement() { # KEY: rows per INSERT statement downstream (rows / Com_insert
   local n; n=$(field_of "$1" 2)
   if [[ -n $n && $n -gt 0 ]]; then calc "${data_rows[$(data_of "$1")]} * 4 / $n"; fi
 }
+cpu_rate() { local s; s=$(seconds_of "$1"); if [[ -n $s ]]; then fmt1 "$(calc "$(cpu_total "$(field_of "$1" 4)") / $s")"; else printf '—'; fi; }
+cpu_per_100k() { if [[ -n $(seconds_of "$1") ]]; then fmt1 "$(calc "$(cpu_total "$(field_of "$1" 4)") * 100000 / (${data_rows[$(data_of "$1")]} * 4)")"; else printf '—'; fi; }
+cell() { echo "$(fmt1 "$(mb_s "$1")") ($(fmt2 "$(seconds_of "$1")"))"; } # KEY: "MB/s (seconds)"
 sum_seconds() { local a b; a=$(seconds_of "$1"); b=$(seconds_of "$2"); if [[ -n $a && -n $b ]]; then calc "$a + $b"; fi; }
 # per_second AMOUNT SECONDS: AMOUNT / SECONDS, nothing when SECONDS is missing
 per_second() { if [[ -n $2 ]]; then calc "$1 / $2"; fi; }
@@ -320,12 +305,8 @@ if [[ -n $statement_rows ]]; then
 fi
 
 {
-  echo "# Full import ($started_at)"
-  echo
-  echo "Table 1 of the benchmark suite (issue 6), after TiDB DM's full import benchmark: \`benchmarks/import.sh$([[ $size != full ]] && echo " --$size")\`."
-  echo "Every peer runs in this same run on this machine; compare the ratios, not the absolute figures."
-  echo
-  report_machine
+  report_header "Full import" \
+    "Table 1 of the benchmark suite (issue 6), after TiDB DM's full import benchmark: \`benchmarks/import.sh$([[ $size != full ]] && echo " --$size")\`."
   echo
   echo "## Settings"
   echo
@@ -368,7 +349,7 @@ fi
   echo "| ferry apply (load) ÷ downstream ceiling | $(ratio "$rate_load" "$rate_ceiling") | — | — |"
   echo "| ferry dump then load ÷ mydumper then myloader | $(ratio "$dumper_total" "$ferry_serial") | — | — |"
   echo
-  echo "What limits ferry here: the CPU seconds above show where the two cores went (\`capture\`, \`apply\`, the Kafka broker, the downstream and upstream \`mariadbd\`); a copy whose processes together use about 2 CPU seconds per second was CPU-bound on this machine."
+  echo "What limits ferry here: the CPU seconds above show where the cores went (\`capture\`, \`apply\`, the Kafka broker, the downstream and upstream \`mariadbd\`). A copy whose processes together use about $(nproc) CPU seconds per second (the cores of this machine) is CPU-bound, and then the pipeline that spends less CPU per row copies faster: ferry end to end used $(cpu_rate "$k_e2e") CPU seconds per second and $(cpu_per_100k "$k_e2e") per 100k rows, the stock pipeline $(cpu_rate "$k_stock") per second and $(cpu_per_100k "$k_stock") per 100k rows."
   echo
   if [[ -n $parallelism ]]; then
     echo "## Sweep: sink parallelism"
@@ -378,7 +359,6 @@ fi
     echo "| sink parallelism | ferry apply | stock (end to end) | myloader | downstream ceiling | ferry apply ÷ ceiling |"
     echo "|--:|--:|--:|--:|--:|--:|"
     for p in $parallelism; do
-      cell() { echo "$(fmt1 "$(mb_s "$1")") ($(fmt2 "$(seconds_of "$1")"))"; }
       echo "| $p | $(cell "ferry-load:$sweep_data:$p:$batch") | $(cell "stock:$sweep_data:$p:$batch") | $(cell "myloader:$sweep_data:$p:$dumper_bytes") | $(cell "ceiling:$sweep_data:$p:$batch") | $(ratio "$(rows_s "ferry-load:$sweep_data:$p:$batch")" "$(rows_s "ceiling:$sweep_data:$p:$batch")") |"
     done
     echo
@@ -392,7 +372,7 @@ fi
     echo "|--:|--:|--:|--:|--:|--:|--:|"
     for r in $statement_rows; do
       kf=ferry-load:$sweep_data:$workers:$r km=myloader:$sweep_data:$workers:$(statement_bytes "$r") kc=ceiling:$sweep_data:$workers:$r
-      echo "| $r | $(fmt0 "$(per_statement "$kf")") | $(fmt1 "$(mb_s "$kf")") ($(fmt2 "$(seconds_of "$kf")")) | $(fmt0 "$(per_statement "$km")") | $(fmt1 "$(mb_s "$km")") ($(fmt2 "$(seconds_of "$km")")) | $(fmt1 "$(mb_s "$kc")") ($(fmt2 "$(seconds_of "$kc")")) | $(fmt1 "$(field_of "$kc" 3)") |"
+      echo "| $r | $(fmt0 "$(per_statement "$kf")") | $(cell "$kf") | $(fmt0 "$(per_statement "$km")") | $(cell "$km") | $(cell "$kc") | $(fmt1 "$(field_of "$kc" 3)") |"
     done
     echo
   fi
@@ -410,7 +390,7 @@ fi
   echo "- **ferry load**: \`ferry.jar apply\` started on that backlog under its own consumer group (so every load reads the same records from the start) into empty tables. **ferry end to end**: capture and apply started together on fresh topics. Both are timed like the other copies."
   echo "- **mydumper**: wall time of \`mydumper\` writing SQL files to local disk. **myloader**: wall time of \`myloader\` until it exits, checked afterwards by \`COUNT(*)\`."
   echo "- **rows per INSERT (measured)**: the rows copied ÷ the growth of the downstream's \`Com_insert\` status counter during the copy (any other INSERT, e.g. ferry's progress table, counts too; no other work uses this downstream)."
-  echo "- **downstream ceiling**: \`dev.ferry.benchmarks.ceiling.CeilingLoader\` generates sysbench-identical rows (sysbench's templates for \`k\`, \`c\`, \`pad\`; nothing is read from the upstream) and writes them as autocommitted multi-row \`INSERT\`s over N connections taking statements from one queue: what the downstream absorbs without Flink, Kafka or an upstream. Its statement latency p99 is measured around each \`execute\` call."
+  echo "- **downstream ceiling**: \`dev.ferry.benchmarks.ceiling.CeilingLoader\` generates sysbench-identical rows (sysbench's templates for \`k\`, \`c\`, \`pad\`; nothing is read from the upstream) and writes them as autocommitted multi-row \`INSERT\`s over N connections taking statements from one queue: what the downstream absorbs without Flink, Kafka or an upstream. Its time is its own, from the first statement to the last commit (no JVM start: a ceiling of the downstream, not of a tool); its statement latency p99 is measured around each \`execute\` call."
   echo "- **CPU seconds**: utime + stime from \`/proc/<pid>/stat\` before and after each copy, per process (\`capture\`, \`apply\`, \`stock\`, \`ceiling\`, and the services \`kafka\`, \`down\`, \`up\` found by the ports they listen on). mydumper and myloader are not tracked themselves; the database servers' columns show their work."
   echo "- **Ratios**: rows/s of the two pipelines on the same data in this run. The targets (issue 6): ferry end to end ≥ 2× the stock pipeline, and ≥ 0.6× mydumper + myloader (dump then load, their times added)."
 } | write_report
