@@ -255,8 +255,8 @@ per_statement() { # KEY: rows per INSERT statement downstream (rows / Com_insert
   local n; n=$(field_of "$1" 2)
   if [[ -n $n && $n -gt 0 ]]; then calc "${data_rows[$(data_of "$1")]} * 4 / $n"; fi
 }
-cpu_rate() { local s; s=$(seconds_of "$1"); if [[ -n $s ]]; then fmt1 "$(calc "$(cpu_total "$(field_of "$1" 4)") / $s")"; else printf '—'; fi; }
-cpu_per_100k() { if [[ -n $(seconds_of "$1") ]]; then fmt1 "$(calc "$(cpu_total "$(field_of "$1" 4)") * 100000 / (${data_rows[$(data_of "$1")]} * 4)")"; else printf '—'; fi; }
+cpu_rate() { local s; s=$(seconds_of "$1"); if [[ -n $s ]]; then calc "$(cpu_total "$(field_of "$1" 4)") / $s"; fi; }
+cpu_per_100k() { if [[ -n $(seconds_of "$1") ]]; then calc "$(cpu_total "$(field_of "$1" 4)") * 100000 / (${data_rows[$(data_of "$1")]} * 4)"; fi; }
 cell() { echo "$(fmt1 "$(mb_s "$1")") ($(fmt2 "$(seconds_of "$1")"))"; } # KEY: "MB/s (seconds)"
 sum_seconds() { local a b; a=$(seconds_of "$1"); b=$(seconds_of "$2"); if [[ -n $a && -n $b ]]; then calc "$a + $b"; fi; }
 # per_second AMOUNT SECONDS: AMOUNT / SECONDS, nothing when SECONDS is missing
@@ -349,7 +349,7 @@ fi
   echo "| ferry apply (load) ÷ downstream ceiling | $(ratio "$rate_load" "$rate_ceiling") | — | — |"
   echo "| ferry dump then load ÷ mydumper then myloader | $(ratio "$dumper_total" "$ferry_serial") | — | — |"
   echo
-  echo "What limits ferry here: the CPU seconds above show where the cores went (\`capture\`, \`apply\`, the Kafka broker, the downstream and upstream \`mariadbd\`). A copy whose processes together use about $(nproc) CPU seconds per second (the cores of this machine) is CPU-bound, and then the pipeline that spends less CPU per row copies faster: ferry end to end used $(cpu_rate "$k_e2e") CPU seconds per second and $(cpu_per_100k "$k_e2e") per 100k rows, the stock pipeline $(cpu_rate "$k_stock") per second and $(cpu_per_100k "$k_stock") per 100k rows."
+  echo "What limits ferry here: the CPU seconds above show where the cores went (\`capture\`, \`apply\`, the Kafka broker, the downstream and upstream \`mariadbd\`). Ferry end to end used $(fmt1 "$(cpu_per_100k "$k_e2e")") CPU seconds per 100k rows, the stock pipeline $(fmt1 "$(cpu_per_100k "$k_stock")"); on a CPU-bound machine the one that spends less CPU per row copies faster. Ferry's copy was $([[ -n $(seconds_of "$k_e2e") ]] && cpu_bound_note "$(cpu_rate "$k_e2e")")"
   echo
   if [[ -n $parallelism ]]; then
     echo "## Sweep: sink parallelism"

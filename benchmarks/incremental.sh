@@ -408,13 +408,13 @@ live_row() { # LINE: the DM-style row of a live run
     done
   done
   echo
-  echo "What limits ferry here: the CPU. A drain whose processes together use about $(nproc) CPU seconds per second (the cores of this machine) is CPU-bound, and then the pipeline that spends less CPU per row change drains faster:"
+  echo "What limits ferry here: the CPU seconds per process show where the cores went; on a CPU-bound machine the pipeline that spends less CPU per row change drains faster:"
   echo
   for w in $drain_workers; do
     for workload in $workloads; do
       fd=$(drain_of ferry "$w" "$workload"); sd=$(drain_of stock "$w" "$workload")
       [[ -n $fd && -n $(field "$fd" 7) ]] || continue
-      echo "- \`$workload\`, $w workers: ferry used $(fmt1 "$(calc "$(cpu_total "$(field "$fd" 8)") / $(field "$fd" 7)")") CPU seconds per second of its drain, $(fmt1 "$(cpu_per_100k "$fd")") per 100k row changes ($(field "$fd" 8))$([[ -n $sd && -n $(field "$sd" 7) ]] && echo "; the stock pipeline $(fmt1 "$(calc "$(cpu_total "$(field "$sd" 8)") / $(field "$sd" 7)")") per second, $(fmt1 "$(cpu_per_100k "$sd")") per 100k ($(field "$sd" 8))")."
+      echo "- \`$workload\`, $w workers: ferry used $(fmt1 "$(cpu_per_100k "$fd")") CPU seconds per 100k row changes ($(field "$fd" 8))$([[ -n $sd && -n $(field "$sd" 7) ]] && echo ", the stock pipeline $(fmt1 "$(cpu_per_100k "$sd")") ($(field "$sd" 8))"). Ferry's drain was $(cpu_bound_note "$(calc "$(cpu_total "$(field "$fd" 8)") / $(field "$fd" 7)")")"
     done
   done
   echo

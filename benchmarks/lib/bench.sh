@@ -190,6 +190,16 @@ cpu_summary() {
 # cpu_total "name=seconds ...": the sum of the seconds
 cpu_total() { tr ' ' '\n' <<< "$1" | awk -F= 'NF == 2 { sum += $2 } END { print sum + 0 }'; }
 
+# cpu_bound_note CPU-SECONDS-PER-SECOND: whether a run with that CPU use was bound by this machine's
+# cores, as a sentence
+cpu_bound_note() {
+  if [[ $(calc "($1 >= 0.8 * $(nproc))") == 1 ]]; then
+    echo "CPU-bound: its processes used $(fmt1 "$1") of the $(nproc) cores."
+  else
+    echo "not CPU-bound by its own processes, which used $(fmt1 "$1") of the $(nproc) cores: the rest of the time they waited (polls, checkpoints, commits) or the cores went to other work ($(uptime | sed 's/.*load average/load average/'))."
+  fi
+}
+
 # ---------------------------------------------------------------- databases
 # The global status counters a report uses, as "name value" lines: status_snapshot up|down
 status_counters="'Questions','Queries','Com_insert','Com_update','Com_delete','Com_commit','Com_begin','Com_rollback','Bytes_received','Bytes_sent','Innodb_rows_inserted','Innodb_rows_updated','Innodb_rows_deleted','Handler_commit'"
