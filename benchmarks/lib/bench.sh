@@ -13,6 +13,7 @@
 
 bench_repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$bench_repo"
+benchmarks_jar=benchmarks/target/ferry-benchmarks.jar
 
 # ---------------------------------------------------------------- small helpers
 now() { date +%s.%N; }
@@ -101,10 +102,20 @@ bench_services() {
   kafka_libs=$(tr '\0' '\n' < "/proc/$kafka_pid/cmdline" | sed -n 's|/libs/\*$|/libs|p')
 }
 
-# bench_build: ferry.jar and ferry-benchmarks.jar, offline first. BENCH_NO_BUILD=1 skips it (all.sh
-# builds once).
+# sources_newer_than JAR DIR...: the first pom.xml or file under src/ of DIR newer than JAR
+sources_newer_than() {
+  local jar=$1; shift
+  find "$@" -path '*/target' -prune -o -type f \( -name pom.xml -o -path '*/src/*' \) -newer "$jar" -print -quit
+}
+# bench_build: ferry.jar and ferry-benchmarks.jar, offline first, unless both are newer than every
+# source. BENCH_NO_BUILD=1 skips it whenever both jars exist.
 bench_build() {
-  [[ ${BENCH_NO_BUILD:-0} == 1 && -f jobs/target/ferry.jar && -f benchmarks/target/ferry-benchmarks.jar ]] && return
+  [[ ${BENCH_NO_BUILD:-0} == 1 && -f jobs/target/ferry.jar && -f $benchmarks_jar ]] && return
+  if [[ -f jobs/target/ferry.jar && -f $benchmarks_jar ]] \
+    && [[ -z $(sources_newer_than jobs/target/ferry.jar pom.xml connectors jobs) ]] \
+    && [[ -z $(sources_newer_than "$benchmarks_jar" pom.xml connectors benchmarks) ]]; then
+    return # both jars are newer than every source they are built from
+  fi
   say "building ferry.jar and ferry-benchmarks.jar"
   mvn -B -q -o package -DskipTests -Dspotless.apply.skip=true -pl jobs,benchmarks -am > "$work/build.log" 2>&1 \
     || mvn -B -q package -DskipTests -Dspotless.apply.skip=true -pl jobs,benchmarks -am > "$work/build.log" 2>&1 \
@@ -158,11 +169,35 @@ cpu_all() {
   echo "down $(cpu_seconds "$down_pid")"
   echo "up $(cpu_seconds "$up_pid")"
 }
-# cpu_used NAME BEFORE AFTER: CPU seconds NAME used between two cpu_all outputs, empty if unknown
+# cpu_used NAME BEFORE AFTER: CPU seconds NAME used between two cpu_all outputs (all of them if it
+# started in between), empty if it is in neither
 cpu_used() {
   local a b
   a=$(awk -v n="$1" '$1 == n { print $2 }' <<< "$2"); b=$(awk -v n="$1" '$1 == n { print $2 }' <<< "$3")
-  if [[ -n $a && -n $b ]]; then calc "$b - $a"; fi
+  if [[ -n $b ]]; then calc "$b - ${a:-0}"; fi
+}
+
+# cpu_summary BEFORE AFTER NAME...: "name=seconds ..." for the named processes that ran between two
+# cpu_all outputs
+cpu_summary() {
+  local before=$1 after=$2 name used line=""; shift 2
+  for name in "$@"; do
+    used=$(cpu_used "$name" "$before" "$after")
+    if [[ -n $used ]]; then line+="$name=$(fmt1 "$used") "; fi
+  done
+  echo "${line% }"
+}
+# cpu_total "name=seconds ...": the sum of the seconds
+cpu_total() { tr ' ' '\n' <<< "$1" | awk -F= 'NF == 2 { sum += $2 } END { print sum + 0 }'; }
+
+# cpu_bound_note CPU-SECONDS-PER-SECOND: whether a run with that CPU use was bound by this machine's
+# cores, as a sentence
+cpu_bound_note() {
+  if [[ $(calc "($1 >= 0.8 * $(nproc))") == 1 ]]; then
+    echo "CPU-bound: its processes used $(fmt1 "$1") of the $(nproc) cores."
+  else
+    echo "not CPU-bound by its own processes, which used $(fmt1 "$1") of the $(nproc) cores: the rest of the time they waited (polls, checkpoints, commits) or the cores went to other work ($(uptime | sed 's/.*load average/load average/'))."
+  fi
 }
 
 # ---------------------------------------------------------------- databases
@@ -228,18 +263,22 @@ wait_until() {
 }
 
 # ---------------------------------------------------------------- Kafka
-benchmarks_jar=benchmarks/target/ferry-benchmarks.jar
-# kafka_offsets REGEX: committed end offsets of the matching topics, summed (records + one
-# transaction marker per partition and committed Kafka transaction)
+# kafka_offsets REGEX: committed end offsets (last stable offsets) of the matching topics, summed
+# (records + one transaction marker per partition and committed Kafka transaction);
+# kafka_written_offsets REGEX: their log end offsets, written but not yet committed records included
 kafka_offsets() {
   "${java[@]}" -Xmx128m -cp "$benchmarks_jar" dev.ferry.benchmarks.kafka.TopicOffsets \
-    --bootstrap-servers "$FERRY_KAFKA_BOOTSTRAP" --topics "$1"
+    --bootstrap-servers "$FERRY_KAFKA_BOOTSTRAP" --topics "$1" | tail -1 | cut -d' ' -f1
+}
+kafka_written_offsets() {
+  "${java[@]}" -Xmx128m -cp "$benchmarks_jar" dev.ferry.benchmarks.kafka.TopicOffsets \
+    --bootstrap-servers "$FERRY_KAFKA_BOOTSTRAP" --topics "$1" | tail -1 | cut -d' ' -f2
 }
 # kafka_wait_offsets REGEX N TIMEOUT: waits until those offsets reach N with no transaction open;
 # prints the epoch seconds when they did
 kafka_wait_offsets() {
   "${java[@]}" -Xmx128m -cp "$benchmarks_jar" dev.ferry.benchmarks.kafka.TopicOffsets \
-    --bootstrap-servers "$FERRY_KAFKA_BOOTSTRAP" --topics "$1" --at-least "$2" --timeout "$3" | cut -d' ' -f1
+    --bootstrap-servers "$FERRY_KAFKA_BOOTSTRAP" --topics "$1" --at-least "$2" --timeout "$3" | tail -1 | cut -d' ' -f1
 }
 kafka_delete_topics() { # REGEX
   java -Xmx256m -cp "$kafka_libs/*" org.apache.kafka.tools.TopicCommand --bootstrap-server "$FERRY_KAFKA_BOOTSTRAP" \
@@ -325,6 +364,15 @@ report_machine() {
   echo "- $(java -version 2>&1 | sed -n 2p); $(sysbench --version); $(mydumper --version 2>&1 | head -1); $(myloader --version 2>&1 | head -1)"
   echo "- ferry at $(git rev-parse --short HEAD) ($(git rev-parse --abbrev-ref HEAD)$([[ -n $(git status --porcelain -- jobs connectors benchmarks 2>/dev/null) ]] && echo ', with uncommitted changes'))"
   echo "- shared with other work: $(uptime | sed 's/.*load average/load average/') when the report was written"
+}
+# report_header TITLE WHAT: the report's title, what it is, and its Machine section
+report_header() {
+  echo "# $1 ($started_at)"
+  echo
+  echo "$2"
+  echo "Every peer runs in this same run on this machine; compare the ratios, not the absolute figures."
+  echo
+  report_machine
 }
 # chart KIND NAME TITLE X-LABEL Y-LABEL TSV: renders results/<table>/<stamp>-NAME.png and prints a
 # Markdown image line for the report

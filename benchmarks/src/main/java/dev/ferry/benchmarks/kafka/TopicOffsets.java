@@ -20,8 +20,9 @@ import org.apache.kafka.common.TopicPartition;
  * for the benchmark scripts: what capture has written to Kafka, read from the broker itself.
  *
  * <pre>
- * TopicOffsets --bootstrap-servers HOST:PORT --topics REGEX            prints the sum of the
- *     committed end offsets (the last stable offsets a read_committed consumer reads up to)
+ * TopicOffsets --bootstrap-servers HOST:PORT --topics REGEX            prints two sums: the
+ *     committed end offsets (the last stable offsets a read_committed consumer reads up to), and
+ *     the log end offsets (records written, committed or not)
  * TopicOffsets ... --at-least N [--timeout SECONDS]                    waits, polling every 100 ms,
  *     until that sum is at least N and no transaction is open on any partition; prints the epoch
  *     time (seconds, with fraction) when it was, and the sum. Exit 1 on timeout.
@@ -58,7 +59,8 @@ public final class TopicOffsets {
         config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, options.get("--bootstrap-servers"));
         try (Admin admin = Admin.create(config)) {
             if (!options.containsKey("--at-least")) {
-                System.out.println(ends(admin, topics).committed());
+                Ends ends = ends(admin, topics);
+                System.out.println(ends.committed() + " " + ends.written());
                 return;
             }
             long wanted = Long.parseLong(options.get("--at-least"));
