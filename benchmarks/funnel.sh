@@ -236,10 +236,18 @@ limit_text() {
   elif [[ $(calc "($(awk '{ print $NF }' <<< "$top") >= 0.85)") == 1 ]]; then
     echo "one busy thread chain in $(sed 's/ [0-9.]*$//' <<< "$top") ($top cores) while the machine had CPU left: a serial path"
   else
-    echo "not CPU: $(fmt2 "$total") cores busy in all; waits (I/O, polling, commits) dominate"
+    echo "not CPU-bound by its own processes ($(fmt2 "$total") of $(nproc) cores): waits (I/O, polls, commits) or the cores went to other work"
   fi
 }
 target=0.5
+# slowest_stage WORKLOAD: the pipeline stage (3, 4 or 6) with the lowest rate
+slowest_stage() {
+  local st best="" best_rate=""
+  for st in events produce apply; do
+    if [[ -z $best ]] || [[ $(calc "($(rate_of "$1" "$st") < $best_rate)") == 1 ]]; then best=$st best_rate=$(rate_of "$1" "$st"); fi
+  done
+  echo "$best"
+}
 {
   printf 'stage\tbulk\tsingle\n'
   for st in "${stages[@]}"; do printf '%s\t%s\t%s\n' "${stage_short[$st]}" "$(rate_of bulk "$st")" "$(rate_of single "$st")"; done
@@ -249,11 +257,7 @@ target=0.5
   for st in events produce apply e2e; do printf '%s\t%s\t%s\n' "${stage_short[$st]}" "$(rate_of bulk "$st")" "$(rate_of single "$st")"; done
 } > "$work/funnel-pipeline.tsv"
 {
-  echo "# Stage funnel: binlog → downstream ($started_at)"
-  echo
-  echo "Issue 6, table 3, as Canal's Performance page. \`benchmarks/funnel.sh$([[ $quick == 1 ]] && echo ' --quick')\`; every stage measured on this machine in this run."
-  echo
-  report_machine
+  report_header "Stage funnel: binlog → downstream" "Issue 6, table 3, as Canal's Performance page: \`benchmarks/funnel.sh$([[ $quick == 1 ]] && echo ' --quick')\`. Every stage is ferry's or the client library it is built on; Canal's published figures are quoted for comparison, not measured here."
   echo
   echo "## Settings"
   echo
@@ -281,7 +285,7 @@ target=0.5
   echo
   echo "$(chart bar funnel-pipeline "Pipeline stages: row changes/s" "stage" "row changes per second" "$work/funnel-pipeline.tsv")"
   echo
-  echo "## Target: end to end ≥ 50% of the binlog-read rate"
+  echo "## Ratios: end to end ÷ binlog read (target ≥ 50%)"
   echo
   echo "| workload | binlog read | end to end | end to end ÷ binlog read | target ≥ 50% | Canal's page (client receive ÷ binlog receive) |"
   echo "|---|--:|--:|--:|---|--:|"
@@ -289,6 +293,11 @@ target=0.5
     r=$(calc "$(rate_of "$w" e2e) / $(rate_of "$w" raw)")
     canal=$([[ $w == bulk ]] && echo "10% (20w ÷ 200w)" || echo "14% (10w ÷ 71w)")
     echo "| $w | $(fmt0 "$(rate_of "$w" raw)")/s | $(fmt0 "$(rate_of "$w" e2e)")/s | $(fmt1 "$(calc "100 * $r")")% | $(verdict "$r" "$target") | $canal |"
+  done
+  echo
+  for w in $workloads; do
+    slow=$(slowest_stage "$w")
+    echo "- $w: the slowest of ferry's stages is ${stage_name[$slow]} at $(fmt0 "$(rate_of "$w" "$slow")")/s ($(fmt1 "$(calc "100 * $(rate_of "$w" "$slow") / $(rate_of "$w" raw)")")% of the binlog read; $(cpu_text "$w" "$slow") cores: $(limit_text "$w" "$slow")); end to end, with capture and apply sharing the machine, runs at $(fmt1 "$(calc "100 * $(rate_of "$w" e2e) / $(rate_of "$w" "$slow")")")% of that stage's rate alone. The probes' stages (1, 2, 5) show what the client libraries do on this machine without ferry's work."
   done
   echo
   echo "## Each stage in detail"

@@ -4,23 +4,23 @@ import dev.ferry.benchmarks.probe.Args;
 import dev.ferry.benchmarks.probe.ResultLine;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * Summarises one load level's steady window from the probes' files: the heartbeat delays of beats
- * committed in the window (DT: mean, p50, p95, max), the apply's replicationDelayMs samples in it
- * (mean, p95), and the apply's events, bytes and transactions per second from its counters.
+ * Summarises one load level's steady window from {@link ApplyMetricsSampler}'s file: the apply's
+ * replicationDelayMs samples in it (mean and max), and its events, bytes and transactions per
+ * second from its counters.
  *
  * <pre>
- * LoadWindow --heartbeat heartbeat.tsv --metrics metrics.tsv --from-ms T0 --to-ms T1
- * prints: beats= dt_mean_ms= dt_p50_ms= dt_p95_ms= dt_max_ms= metric_dt_mean_ms= metric_dt_p95_ms=
- *         eps= bps= tps= spilled=
+ * LoadWindow --metrics metrics.tsv --from-ms T0 --to-ms T1
+ * prints: metric_dt_mean_ms= metric_dt_max_ms= eps= bps= tps= spilled=
  * </pre>
  */
 public final class LoadWindow {
-    private static final Set<String> NAMES = Set.of("heartbeat", "metrics", "from-ms", "to-ms");
+    private static final Set<String> NAMES = Set.of("metrics", "from-ms", "to-ms");
 
     private LoadWindow() {}
 
@@ -28,24 +28,18 @@ public final class LoadWindow {
         Args args = Args.parse("LoadWindow", argv, NAMES);
         long from = args.getLong("from-ms");
         long to = args.getLong("to-ms");
-        Tsv beats = Tsv.read(Path.of(args.get("heartbeat")));
         Tsv metrics = Tsv.read(Path.of(args.get("metrics")));
-        Distribution delays =
-                new Distribution(
-                        inWindow(beats.column("commit_ms"), beats.column("delay_ms"), from, to));
         double[] ms = metrics.column("ms");
-        Distribution metricDelays =
-                new Distribution(inWindow(ms, metrics.column("replicationDelayMs"), from, to));
+        double[] delays = inWindow(ms, metrics.column("replicationDelayMs"), from, to);
         double[] spilled = inWindow(ms, metrics.column("transactionsSpilled"), from, to);
         System.out.println(
                 new ResultLine()
-                        .put("beats", delays.count())
-                        .put("dt_mean_ms", format(delays.mean()))
-                        .put("dt_p50_ms", format(delays.percentile(50)))
-                        .put("dt_p95_ms", format(delays.percentile(95)))
-                        .put("dt_max_ms", format(delays.max()))
-                        .put("metric_dt_mean_ms", format(metricDelays.mean()))
-                        .put("metric_dt_p95_ms", format(metricDelays.percentile(95)))
+                        .put(
+                                "metric_dt_mean_ms",
+                                format(Arrays.stream(delays).average().orElse(Double.NaN)))
+                        .put(
+                                "metric_dt_max_ms",
+                                format(Arrays.stream(delays).max().orElse(Double.NaN)))
                         .put("eps", format(rate(ms, metrics.column("eventsApplied"), from, to)))
                         .put("bps", format(rate(ms, metrics.column("bytesApplied"), from, to)))
                         .put(
