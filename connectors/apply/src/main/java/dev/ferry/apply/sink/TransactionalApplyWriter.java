@@ -6,6 +6,7 @@ import dev.ferry.apply.assembly.UpstreamTransaction;
 import dev.ferry.apply.catalog.DownstreamCatalog;
 import dev.ferry.apply.catalog.SchemaTopicReader;
 import dev.ferry.apply.conflict.ConflictKeys;
+import dev.ferry.apply.progress.AppliedCommit;
 import dev.ferry.apply.progress.ApplyProgress;
 import dev.ferry.apply.progress.ProgressStore;
 import dev.ferry.apply.schedule.TransactionScheduler;
@@ -86,17 +87,17 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         } catch (SQLException e) {
             LOG.warn("{} does not accept READ COMMITTED; keeping its default", config.downstream);
         }
-        Map<String, Map<TopicPartition, Long>> applied;
+        List<AppliedCommit> applied;
         try {
             store.createIfMissing(progressConnection);
             restartOffsets = store.restartOffsets(progressConnection);
-            applied = store.appliedTransactions(progressConnection);
+            applied = store.appliedCommits(progressConnection);
         } catch (SQLException e) {
             throw Connections.explain(config.downstream, e);
         }
         LOG.info(
                 "Apply pipeline '{}' resumes at {} partitions' saved offsets, {} recent"
-                        + " transactions recorded as applied",
+                        + " commits recorded as applied",
                 store.pipeline(),
                 restartOffsets.size(),
                 applied.size());
@@ -200,8 +201,8 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
 
     /** On a worker thread, after the batch's downstream commit. */
     private void committed(List<UpstreamTransaction> batch) {
+        progress.committed(batch);
         for (UpstreamTransaction tx : batch) {
-            progress.committed(tx);
             metrics.applied(
                     tx.eventCount(), tx.bytes(), !tx.isSnapshotRow(), tx.commitTimestampMs());
         }
