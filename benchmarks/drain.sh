@@ -13,24 +13,20 @@
 #   benchmarks/drain.sh [--quick] [--workers "1 4 8 16 32"] [--batch-size N] [--seconds N]
 #                       [--rows-per-table N] [--threads N] [--profile] [--pipelines "transaction row stock"]
 set -euo pipefail
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$repo"
-usage() {
-  echo 'usage: benchmarks/drain.sh [--quick] [--workers "1 4 8 16 32"] [--batch-size N] [--seconds N]' >&2
-  echo '                           [--rows-per-table N] [--threads N] [--profile] [--pipelines "transaction row stock"]' >&2
-  exit 2
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
+bench_usage 'usage: benchmarks/drain.sh [--quick] [--workers "1 4 8 16 32"] [--batch-size N] [--seconds N]
+                           [--rows-per-table N] [--threads N] [--profile] [--pipelines "transaction row stock"]'
 quick=0 profile=0 workers="" batch=2000 seconds="" rows="" threads=16 pipelines="transaction row stock"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) quick=1; shift ;;
     --profile) profile=1; shift ;;
-    --workers) workers=$2; shift 2 ;;
-    --batch-size) batch=$2; shift 2 ;;
-    --seconds) seconds=$2; shift 2 ;;
-    --rows-per-table) rows=$2; shift 2 ;;
-    --threads) threads=$2; shift 2 ;;
-    --pipelines) pipelines=$2; shift 2 ;;
+    --workers) need_value "$@"; workers=$2; shift 2 ;;
+    --batch-size) need_value "$@"; batch=$2; shift 2 ;;
+    --seconds) need_value "$@"; seconds=$2; shift 2 ;;
+    --rows-per-table) need_value "$@"; rows=$2; shift 2 ;;
+    --threads) need_value "$@"; threads=$2; shift 2 ;;
+    --pipelines) need_value "$@"; pipelines=$2; shift 2 ;;
     *) usage ;;
   esac
 done
@@ -40,170 +36,24 @@ else
   : "${workers:=1 4 8 16 32}" "${seconds:=40}" "${rows:=20000}"
 fi
 for p in $pipelines; do [[ $p =~ ^(transaction|row|stock)$ ]] || usage; done
-for w in $workers; do [[ $w =~ ^[0-9]+$ && $w -ge 1 && $w -le 32 ]] || { echo "workers must be 1..32" >&2; exit 2; }; done
+check_ints --workers "$workers" 1 64
 workloads="oltp_insert oltp_write_only"
-db=bench_drain meta=bench_drain_meta
 total=$((rows * 4))
 drain_timeout=900 # seconds a drain may take before the run is reported as not caught up
-started_at=$(date -u +%Y-%m-%dT%H%M%SZ)
-run_id=drain$(date +%s)
-work=$(mktemp -d /tmp/ferry-drain.XXXXXX)
-mkdir -p "$work/tmp"
-eval "$(bin/services env)"
-up=(mariadb -h127.0.0.1 -P"$FERRY_UPSTREAM_PORT" -uferry_admin -pferry_admin --batch --skip-column-names)
-down=(mariadb -h127.0.0.1 -P"$FERRY_DOWNSTREAM_PORT" -uferry_admin -pferry_admin --batch --skip-column-names)
-sb=(--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port="$FERRY_UPSTREAM_PORT" --mysql-user=ferry_admin
-  --mysql-password=ferry_admin "--mysql-db=$db" --tables=4 --table-size="$rows")
-# Every java process gets its temp files (Flink's blob and io dirs, apply's spill dir) under $work,
-# and logs what shows a failover.
-java=(java "-Djava.io.tmpdir=$work/tmp" "-Dlog4j2.configurationFile=$repo/benchmarks/conf/log4j2-drain.properties")
-
-now() { date +%s.%N; }
-calc() { awk "BEGIN { print $* }"; } # bc is not on every machine
-say() { echo "[$(date -u +%H:%M:%S)] $*"; }
-
-# Pids of the processes of the current run, and of every process this script started.
-declare -A procs=()
-started=()
-stop_procs() {
-  local pid
-  for pid in "${started[@]}"; do kill -CONT "$pid" 2>/dev/null || true; kill "$pid" 2>/dev/null || true; done
-  for pid in "${started[@]}"; do wait "$pid" 2>/dev/null || true; done
-  started=()
-  procs=()
-}
-kafka_libs=""
-cleanup() {
-  trap - EXIT INT TERM
-  stop_procs
-  "${up[@]}" -e "DROP DATABASE IF EXISTS $db" 2>/dev/null || true
-  "${down[@]}" -e "DROP DATABASE IF EXISTS $db; DROP DATABASE IF EXISTS $meta" 2>/dev/null || true
-  if [[ -n $kafka_libs ]]; then # the change, schema and transaction topics of every run
-    java -Xmx256m -cp "$kafka_libs/*" org.apache.kafka.tools.TopicCommand --bootstrap-server "$FERRY_KAFKA_BOOTSTRAP" \
-      --delete --topic "$run_id.*" > /dev/null 2>&1 || true
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'echo "interrupted; cleaning up" >&2; exit 130' INT TERM
-
-if ! "${up[@]}" -e 'SELECT 1' > /dev/null 2>&1 || ! "${down[@]}" -e 'SELECT 1' > /dev/null 2>&1 \
-  || [[ -z $(ss -ltnH "sport = :${FERRY_KAFKA_BOOTSTRAP##*:}") ]]; then
-  bin/services start > /dev/null
-fi
-# The services may run from another checkout's run folder: find their pids by the ports they listen on.
-listener() { ss -ltnpH "sport = :$1" | grep -o 'pid=[0-9]*' | sed -n '1s/pid=//p'; }
-kafka_pid=$(listener "${FERRY_KAFKA_BOOTSTRAP##*:}")
-up_pid=$(listener "$FERRY_UPSTREAM_PORT")
-down_pid=$(listener "$FERRY_DOWNSTREAM_PORT")
-[[ -n $kafka_pid && -n $up_pid && -n $down_pid ]] || { echo "cannot find the pids of the services (ss -ltnp)" >&2; exit 1; }
-kafka_libs=$(tr '\0' '\n' < "/proc/$kafka_pid/cmdline" | sed -n 's|/libs/\*$|/libs|p')
-
-say "building ferry.jar and ferry-benchmarks.jar"
-mvn -B -q -o package -DskipTests -Dspotless.apply.skip=true -pl jobs,benchmarks -am > "$work/build.log" 2>&1 \
-  || mvn -B -q package -DskipTests -Dspotless.apply.skip=true -pl jobs,benchmarks -am > "$work/build.log" 2>&1 \
-  || { cat "$work/build.log"; exit 1; }
-
-# CPU seconds (user + system) a process has used so far; 0 once it is gone.
-clk_tck=$(getconf CLK_TCK)
-cpu_seconds() {
-  local stat
-  stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }
-  # fields after "pid (comm) ": state is the 1st, utime the 12th, stime the 13th
-  echo "${stat##*) }" | awk -v hz="$clk_tck" '{ print ($12 + $13) / hz }'
-}
-# The processes whose CPU a run reports: the pipeline's own and the shared services.
-cpu_all() {
-  local name
-  for name in capture apply stock; do
-    if [[ -n ${procs[$name]:-} ]]; then echo "$name $(cpu_seconds "${procs[$name]}")"; fi
-  done
-  echo "kafka $(cpu_seconds "$kafka_pid")"
-  echo "down $(cpu_seconds "$down_pid")"
-  echo "up $(cpu_seconds "$up_pid")"
-}
-
-prepare_upstream() { # workload
-  "${up[@]}" -e "DROP DATABASE IF EXISTS $db; CREATE DATABASE $db"
-  sysbench "$1" "${sb[@]}" --threads=4 prepare > "$work/prepare.log"
-}
-reset_downstream() { # empty tables of the upstream's definition
-  "${down[@]}" -e "DROP DATABASE IF EXISTS $db; CREATE DATABASE $db"
-  for t in 1 2 3 4; do
-    "${up[@]}" -e "SHOW CREATE TABLE $db.sbtest$t" | cut -f2- | sed 's/\\n/\n/g' | "${down[@]}" $db
-  done
-}
-rows_sql="SELECT (SELECT COUNT(*) FROM $db.sbtest1)+(SELECT COUNT(*) FROM $db.sbtest2)+(SELECT COUNT(*) FROM $db.sbtest3)+(SELECT COUNT(*) FROM $db.sbtest4)"
-checksum_sql=$(for t in 1 2 3 4; do
-  [[ $t == 1 ]] || printf ' UNION ALL '
-  printf "SELECT %s, COUNT(*), SUM(CRC32(CONCAT_WS('#',id,k,c,pad))) FROM %s.sbtest%s" "$t" "$db" "$t"
-done)
+bench_init apply-drain bench_drain
+meta=bench_drain_meta
+on_exit '"${up[@]}" -e "DROP DATABASE IF EXISTS $db"'
+on_exit '"${down[@]}" -e "DROP DATABASE IF EXISTS $db; DROP DATABASE IF EXISTS $meta"'
+bench_build
+sysbench_args "$rows"
+rows_sql=$(rows_sql)
+checksum_sql=$(checksum_sql)
 # What "downstream equals upstream" compares: row counts for inserts, per-table count and checksum otherwise.
 state_sql() { if [[ $1 == oltp_insert ]]; then echo "$rows_sql"; else echo "$checksum_sql"; fi; }
 
-# wait_until SQL EXPECTED TIMEOUT: polls the downstream every 0.5 s until SQL returns EXPECTED;
-# prints the seconds it took, or fails when a pipeline process dies or TIMEOUT passes.
-wait_until() {
-  local sql=$1 expected=$2 timeout=$3 start name
-  start=$(now)
-  until [[ $("${down[@]}" -e "$sql" 2>/dev/null) == "$expected" ]]; do
-    for name in "${!procs[@]}"; do
-      kill -0 "${procs[$name]}" 2>/dev/null || { echo "the $name process died" >&2; return 1; }
-    done
-    [[ $(calc "($(now) - $start > $timeout)") == 1 ]] && { echo "not caught up after ${timeout}s" >&2; return 1; }
-    sleep 0.5
-  done
-  calc "$(now) - $start"
-}
-
-server_ids() { echo "$1-$(($1 + $2 - 1))"; } # first, count
 start_ferry() { # consistency, workers, tag
-  "${java[@]}" -jar jobs/target/ferry.jar capture --upstream.port "$FERRY_UPSTREAM_PORT" --upstream.username ferry_cdc \
-    --upstream.password ferry_cdc --upstream.tables "$db.*" --upstream.server-id "$(server_ids 6400 4)" \
-    --capture.parallelism 4 --kafka.bootstrap-servers "$FERRY_KAFKA_BOOTSTRAP" \
-    --kafka.topic-pattern "$3.{database}.{table}" --kafka.schema-topic "$3-schema" \
-    --kafka.transaction-topic "$3-tx" --kafka.transactional-id-prefix "$3" \
-    --job.checkpoint-dir "$work/$3" --job.name capture "${jvm_pause_tolerance[@]}" > "$work/capture.log" 2>&1 &
-  procs[capture]=$!; started+=($!)
-  until grep -qs "is running" "$work/capture.log"; do
-    kill -0 "${procs[capture]}" 2>/dev/null || { tail -5 "$work/capture.log" >&2; return 1; }
-    sleep 0.2
-  done
-  "${java[@]}" -Xmx1g "${apply_jvm[@]}" -jar jobs/target/ferry.jar apply --downstream.port "$FERRY_DOWNSTREAM_PORT" \
-    --downstream.username ferry_apply --downstream.password ferry_apply --kafka.bootstrap-servers "$FERRY_KAFKA_BOOTSTRAP" \
-    --apply.consistency "$1" --apply.workers "$2" --apply.batch-size "$batch" --apply.progress-database $meta \
-    --kafka.schema-topic "$3-schema" --kafka.transaction-topic "$3-tx" --kafka.consumer-group "$3" \
-    --job.checkpoint-dir "$work/$3" --job.name apply "${jvm_pause_tolerance[@]}" > "$work/apply.log" 2>&1 &
-  procs[apply]=$!; started+=($!)
-}
-start_stock() { # workers
-  "${java[@]}" -jar benchmarks/target/ferry-benchmarks.jar benchmarks/sql/stock-snapshot.sql database=$db \
-    upstream_port="$FERRY_UPSTREAM_PORT" downstream_port="$FERRY_DOWNSTREAM_PORT" parallelism="$1" \
-    batch_size="$batch" server_ids="$(server_ids 6500 "$1")" source_tuning="" > "$work/stock.log" 2>&1 &
-  procs[stock]=$!; started+=($!)
-}
-# A paused JVM must not declare its own mini-cluster dead when it resumes: Flink's heartbeat
-# timeout (50 s) is shorter than a pause of 40 s of sysbench plus its start and end.
-jvm_pause_tolerance=(--heartbeat.timeout 600000)
-apply_jvm=()
-
-# What went wrong in a run, for the report: WHAT, and the first line of the logs that says why
-# (ferry's own error line if there is one).
-failure() {
-  local pattern log line
-  for pattern in '^ferry: ' 'ERROR|Exception'; do
-    for log in "$work"/apply.log "$work"/stock.log "$work"/capture.log; do
-      line=$(grep -m1 -hsE "$pattern" "$log" | tr '|' '/' | cut -c1-300 || true)
-      [[ -n $line ]] && { echo "$1: $line"; return; }
-    done
-  done
-  echo "$1"
-}
-
-# Why a task failed over: the last "Caused by" before the first restart in the logs.
-failover_cause() {
-  awk '/^Caused by: / { cause = $0 } /will be restarted|to RESTARTING/ && !found { found = 1; print cause }' "$work"/*.log |
-    sed 's/^Caused by: //' | tr '|' '/' | cut -c1-200
+  start_capture "$3" || return 1
+  start_apply "$3" "$3" "$2" "$batch" --apply.consistency "$1"
 }
 
 # Results, one line per run: workload|pipeline|workers|transactions|row changes|drain seconds|
@@ -223,7 +73,7 @@ drain() {
   prepare_upstream "$workload"
   reset_downstream
   "${down[@]}" -e "DROP DATABASE IF EXISTS $meta"
-  if [[ $pipeline == stock ]]; then start_stock "$w"; else start_ferry "$pipeline" "$w" "$tag" || true; fi
+  if [[ $pipeline == stock ]]; then start_stock "$w" "$batch"; else start_ferry "$pipeline" "$w" "$tag" || true; fi
   if ! copy=$(wait_until "$rows_sql" "$total" 600 2> "$work/why"); then
     record "$workload" "$pipeline" "$w" "" "" "" "" "" "" "" "" "" "" "$(failure "failed before the drain: $(cat "$work/why")")"
     say "$label: FAILED: ${results[-1]##*|}"
@@ -235,7 +85,7 @@ drain() {
       jcmd "${procs[$name]}" JFR.start name=drain settings=profile filename="$work/$name.jfr" > /dev/null
     done
   fi
-  for name in "${!procs[@]}"; do kill -STOP "${procs[$name]}"; done
+  pause_procs
   sysbench "$workload" "${sb[@]}" --threads="$threads" --time="$seconds" --report-interval=0 run > "$work/run.log"
   sb_out=$(cat "$work/run.log")
   txns=$(awk '/transactions:/ { print $2 }' <<< "$sb_out")
@@ -247,7 +97,7 @@ drain() {
   expected=$("${up[@]}" -e "$(state_sql "$workload")")
   say "$label: backlog $txns transactions, $rowchanges row changes (sysbench: $writes writes, $errors ignored errors); resuming"
   cpu0=$(cpu_all)
-  for name in "${!procs[@]}"; do kill -CONT "${procs[$name]}"; done
+  resume_procs
   if ! drained=$(wait_until "$(state_sql "$workload")" "$expected" $drain_timeout 2> "$work/why"); then
     record "$workload" "$pipeline" "$w" "$txns" "$rowchanges" "" "" "" "" "" "" "" "$errors" "$(failure "$(cat "$work/why")")"
     say "$label: FAILED: ${results[-1]##*|}"
@@ -258,17 +108,13 @@ drain() {
   # Counts are all the insert drain compares; check the contents once it has caught up.
   [[ $("${down[@]}" -e "$checksum_sql") == $("${up[@]}" -e "$checksum_sql") ]] || status="caught up in rows but the checksums differ"
   local restarts deadlocks
-  restarts=$(cat "$work"/*.log | grep -cE 'will be restarted|to RESTARTING' || true)
+  restarts=$(restarts_in_logs)
   if [[ $restarts -gt 0 ]]; then
     status="$status; but a task failed over $restarts times during the run, first because: $(failover_cause)"
   fi
   deadlocks=$(cat "$work"/*.log | grep -c 'Deadlock found' || true)
   [[ $deadlocks -gt 0 ]] && status="$status; $deadlocks log lines report a downstream deadlock"
-  used() { # name: CPU seconds during the drain, or empty
-    local a b
-    a=$(awk -v n="$1" '$1 == n { print $2 }' <<< "$cpu0"); b=$(awk -v n="$1" '$1 == n { print $2 }' <<< "$cpu1")
-    [[ -n $a && -n $b ]] && calc "$b - $a"
-  }
+  used() { cpu_used "$1" "$cpu0" "$cpu1"; } # name: CPU seconds during the drain, or empty
   record "$workload" "$pipeline" "$w" "$txns" "$rowchanges" "$drained" "$(used capture)" "$(used apply)" "$(used stock)" \
     "$(used kafka)" "$(used down)" "$(used up)" "$errors" "$status"
   say "$label: drained in ${drained}s: $(calc "int($rowchanges / $drained)") rows/s, $(calc "int($txns / $drained)") transactions/s ($status)"
@@ -298,8 +144,6 @@ fi
 
 # ---------------------------------------------------------------- report
 field() { cut -d'|' -f"$2" <<< "$1"; }
-fmt0() { [[ -n $1 ]] && printf "%'.0f" "$1" || printf '—'; }
-fmt1() { [[ -n $1 ]] && printf '%.1f' "$1" || printf '—'; }
 rate() { # rows or txns, seconds
   [[ -n $1 && -n $2 ]] && fmt0 "$(calc "$1 / $2")" || printf '—'
 }
@@ -334,23 +178,12 @@ hot_methods() { # file
     awk -F'\t' 'BEGIN { print "| samples | % of samples | method |"; print "|--:|--:|---|" }
                 NR <= 15 { gsub(/\|/, "\\|", $3); printf "| %s | %s | `%s` |\n", $1, $2, $3 }'
 }
-mariadb_version() { "$@" -e 'SELECT VERSION()'; }
-kafka_version=$(find "$kafka_libs" -maxdepth 1 -name 'kafka-clients-*.jar' 2>/dev/null | sed -n 's/.*kafka-clients-\(.*\)\.jar$/\1/p')
-flink_version=$(sed -n 's:.*<flink.version>\(.*\)</flink.version>.*:\1:p' pom.xml)
-cdc_version=$(sed -n 's:.*<flink-cdc.version>\(.*\)</flink-cdc.version>.*:\1:p' pom.xml)
-report=benchmarks/results/apply-drain/$started_at.md
-mkdir -p "$(dirname "$report")"
 {
   echo "# Apply speed: draining a backlog ($started_at)"
   echo
   echo "Issue 3, point 5. \`benchmarks/drain.sh$([[ $quick == 1 ]] && echo ' --quick')\` at $(git rev-parse --short HEAD) ($(git rev-parse --abbrev-ref HEAD))."
   echo
-  echo "## Machine"
-  echo
-  echo "- $(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | sort -u)), $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) memory, $(uname -sr)"
-  echo "- upstream MariaDB $(mariadb_version "${up[@]}"), downstream MariaDB $(mariadb_version "${down[@]}") (stand-in for TiDB)"
-  echo "- Kafka ${kafka_version:-unknown} (one broker, same host), Flink $flink_version, Flink CDC $cdc_version, $(java -version 2>&1 | sed -n 2p), $(sysbench --version)"
-  echo "- shared with other work: $(uptime | sed 's/.*load average/load average/') when the report was written"
+  report_machine
   echo
   echo "## Settings"
   echo
@@ -430,8 +263,4 @@ mkdir -p "$(dirname "$report")"
   echo "- **CPU s**: utime + stime from \`/proc/<pid>/stat\` at SIGCONT and when caught up, per process: ferry capture and apply, the stock job, the Kafka broker, the downstream and upstream \`mariadbd\` (found by the port they listen on). The services are shared with other work on this machine, so their columns include whatever else ran."
   echo "- **Ratios**: drain rows/s of ferry transaction mode ÷ that of the stock pipeline (and of ferry row mode) at the same workers and workload. Each pipeline drains its own backlog (sysbench's throughput varies between runs), so the rates, not the times, are compared."
   echo "- The stock pipeline has no Kafka in its path: it reads the binlog and writes the downstream in one job."
-} > "$report"
-echo
-cat "$report"
-echo
-say "report written to $report"
+} | write_report

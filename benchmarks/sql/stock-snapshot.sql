@@ -1,5 +1,5 @@
 -- The stock Flink CDC SQL pipeline ferry is measured against: mysql-cdc -> jdbc, no Kafka, four
--- sysbench tables in one job. Run by benchmarks/snapshot.sh and benchmarks/drain.sh.
+-- sysbench tables in one job. Run by benchmarks/import.sh, benchmarks/incremental.sh and benchmarks/drain.sh.
 SET 'pipeline.name' = 'stock-mysql-cdc-to-jdbc';
 SET 'parallelism.default' = '${parallelism}';
 SET 'execution.checkpointing.interval' = '10 s';
