@@ -2,6 +2,7 @@ package dev.ferry.apply.progress;
 
 import dev.ferry.apply.assembly.UpstreamTransaction;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,36 +14,40 @@ import org.apache.kafka.common.TopicPartition;
 /**
  * Tracks, per Kafka partition, where a restart must read again so that nothing unapplied is
  * skipped: the first offset of the oldest unit not yet committed downstream, or the next offset
- * when everything read is applied. And which applied transactions a restart could still read again:
+ * when everything read is applied. And which applied commits a restart could still read again:
  * those with a record at or past the restart offsets. Their records in the progress table must stay
- * (the restart skips them by id); the others may go.
+ * (the restart skips their transactions by id); the others may go.
  *
  * <p>Called from the task thread (reads) and from apply workers (commits), hence synchronized.
  */
 public final class ApplyProgress {
     private final Map<TopicPartition, Long> nextOffsets = new HashMap<>();
     private final Map<TopicPartition, TreeMap<Long, Integer>> pendingFirstOffsets = new HashMap<>();
-    private final Map<String, Map<TopicPartition, Long>> applied = new ConcurrentHashMap<>();
+    private final Map<String, AppliedCommit> commits = new ConcurrentHashMap<>();
+    private final Set<String> appliedIds = ConcurrentHashMap.newKeySet();
 
     /**
      * @param restored the restart offsets saved by the previous run
-     * @param appliedRecords the applied transactions recorded downstream, with the offset of their
-     *     last record per partition
+     * @param appliedCommits the commits recorded downstream
      */
     public ApplyProgress(
-            Map<TopicPartition, Long> restored,
-            Map<String, Map<TopicPartition, Long>> appliedRecords) {
+            Map<TopicPartition, Long> restored, Collection<AppliedCommit> appliedCommits) {
         nextOffsets.putAll(restored);
-        applied.putAll(appliedRecords);
+        appliedCommits.forEach(this::remember);
     }
 
     public ApplyProgress(Map<TopicPartition, Long> restored) {
-        this(restored, Map.of());
+        this(restored, List.of());
     }
 
     /** Ids of transactions recorded as applied: their records are skipped when read again. */
     public Set<String> appliedIds() {
-        return applied.keySet();
+        return appliedIds;
+    }
+
+    private void remember(AppliedCommit commit) {
+        commits.put(commit.key(), commit);
+        appliedIds.addAll(commit.transactionIds());
     }
 
     public synchronized void read(TopicPartition partition, long offset) {
@@ -57,18 +62,25 @@ public final class ApplyProgress {
                 .merge(offset, 1, Integer::sum);
     }
 
-    /** A unit is committed downstream: its records need no re-reading. */
-    public synchronized void committed(UpstreamTransaction unit) {
-        unit.firstOffsets()
-                .forEach(
-                        (partition, offset) -> {
-                            TreeMap<Long, Integer> pending = pendingFirstOffsets.get(partition);
-                            if (pending != null) {
-                                pending.computeIfPresent(offset, (k, n) -> n == 1 ? null : n - 1);
-                            }
-                        });
-        if (!unit.isSnapshotRow()) {
-            applied.put(unit.id(), Map.copyOf(unit.lastOffsets()));
+    /**
+     * Units are committed downstream together, with {@link AppliedCommit#of} their record: their
+     * records need no re-reading.
+     */
+    public synchronized void committed(List<UpstreamTransaction> batch) {
+        for (UpstreamTransaction unit : batch) {
+            unit.firstOffsets()
+                    .forEach(
+                            (partition, offset) -> {
+                                TreeMap<Long, Integer> pending = pendingFirstOffsets.get(partition);
+                                if (pending != null) {
+                                    pending.computeIfPresent(
+                                            offset, (k, n) -> n == 1 ? null : n - 1);
+                                }
+                            });
+        }
+        AppliedCommit commit = AppliedCommit.of(batch);
+        if (commit != null) {
+            remember(commit);
         }
     }
 
@@ -82,10 +94,10 @@ public final class ApplyProgress {
                     }
                 });
         List<String> unreachable = new ArrayList<>();
-        applied.forEach(
-                (id, lastOffsets) -> {
-                    if (isBehind(lastOffsets, restart)) {
-                        unreachable.add(id);
+        commits.forEach(
+                (key, commit) -> {
+                    if (isBehind(commit.lastOffsets(), restart)) {
+                        unreachable.add(key);
                     }
                 });
         return new Snapshot(restart, unreachable);
@@ -102,16 +114,21 @@ public final class ApplyProgress {
         return true;
     }
 
-    /** The records of these transactions are deleted downstream. */
-    public void forget(List<String> ids) {
-        ids.forEach(applied::remove);
+    /** The records of these commits are deleted downstream. */
+    public void forget(List<String> commitKeys) {
+        for (String key : commitKeys) {
+            AppliedCommit commit = commits.remove(key);
+            if (commit != null) {
+                commit.transactionIds().forEach(appliedIds::remove);
+            }
+        }
     }
 
     /**
      * A consistent view of the progress.
      *
      * @param restartOffsets per partition, the offset to read from after a restart
-     * @param unreachable applied transactions with every record before the restart offsets
+     * @param unreachable keys of applied commits with every record before the restart offsets
      */
     public record Snapshot(Map<TopicPartition, Long> restartOffsets, List<String> unreachable) {}
 }

@@ -1,6 +1,5 @@
 package dev.ferry.apply.progress;
 
-import dev.ferry.apply.assembly.UpstreamTransaction;
 import dev.ferry.jdbc.SqlResource;
 import java.io.Serializable;
 import java.sql.Connection;
@@ -8,19 +7,25 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Collection;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
 
 /**
  * The apply job's progress, kept in the downstream itself so it commits with the data: which
- * upstream transactions are applied (written inside each apply transaction) and where each Kafka
- * partition must be read again after a restart. Statements are in the {@code .sql} files beside
- * this class; TiDB and MySQL accept them all.
+ * upstream transactions are applied (one record per downstream commit, written inside it) and where
+ * each Kafka partition must be read again after a restart. Statements are in the {@code .sql} files
+ * beside this class; TiDB and MySQL accept them all.
  */
 public final class ProgressStore implements Serializable {
     private static final long serialVersionUID = 1L;
+
+    /**
+     * Between the ids of a commit's transactions: ids (binlog positions, GTIDs) hold no line break.
+     */
+    private static final String ID_SEPARATOR = "\n";
 
     private final String database;
     private final String pipeline;
@@ -71,15 +76,18 @@ public final class ProgressStore implements Serializable {
         return offsets;
     }
 
-    /** The applied transactions recorded downstream, with their last offsets per partition. */
-    public Map<String, Map<TopicPartition, Long>> appliedTransactions(Connection connection)
-            throws SQLException {
-        Map<String, Map<TopicPartition, Long>> applied = new HashMap<>();
+    /** The applied commits recorded downstream. */
+    public List<AppliedCommit> appliedCommits(Connection connection) throws SQLException {
+        List<AppliedCommit> applied = new ArrayList<>();
         try (PreparedStatement select = connection.prepareStatement(sql("select-applied.sql"))) {
             select.setString(1, pipeline);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    applied.put(rows.getString(1), parseOffsets(rows.getString(2)));
+                    applied.add(
+                            new AppliedCommit(
+                                    rows.getString(1),
+                                    List.of(rows.getString(2).split(ID_SEPARATOR)),
+                                    parseOffsets(rows.getString(3))));
                 }
             }
         }
@@ -117,26 +125,19 @@ public final class ProgressStore implements Serializable {
         return offsets;
     }
 
-    /** Records transactions as applied, inside the caller's open downstream transaction. */
-    public void recordApplied(Connection connection, Collection<UpstreamTransaction> units)
-            throws SQLException {
+    /**
+     * Records a commit's transactions as applied, inside the caller's open downstream transaction.
+     */
+    public void recordApplied(Connection connection, AppliedCommit commit) throws SQLException {
+        if (commit == null) {
+            return; // snapshot rows only
+        }
         try (PreparedStatement insert = connection.prepareStatement(sql("insert-applied.sql"))) {
-            int rows = 0;
-            for (UpstreamTransaction unit : units) {
-                if (unit.isSnapshotRow()) {
-                    continue;
-                }
-                insert.setString(1, pipeline);
-                insert.setString(2, unit.id());
-                insert.setString(3, unit.position().file());
-                insert.setLong(4, unit.position().position());
-                insert.setString(5, formatOffsets(unit.lastOffsets()));
-                insert.addBatch();
-                rows++;
-            }
-            if (rows > 0) {
-                insert.executeBatch();
-            }
+            insert.setString(1, pipeline);
+            insert.setString(2, commit.key());
+            insert.setString(3, String.join(ID_SEPARATOR, commit.transactionIds()));
+            insert.setString(4, formatOffsets(commit.lastOffsets()));
+            insert.executeUpdate();
         }
     }
 
@@ -161,9 +162,9 @@ public final class ProgressStore implements Serializable {
             if (!progress.unreachable().isEmpty()) {
                 try (PreparedStatement prune =
                         connection.prepareStatement(sql("prune-applied.sql"))) {
-                    for (String id : progress.unreachable()) {
+                    for (String key : progress.unreachable()) {
                         prune.setString(1, pipeline);
-                        prune.setString(2, id);
+                        prune.setString(2, key);
                         prune.addBatch();
                     }
                     prune.executeBatch();

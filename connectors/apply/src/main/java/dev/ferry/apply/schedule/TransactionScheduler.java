@@ -13,15 +13,20 @@ import java.util.function.Supplier;
 /**
  * Runs complete transactions on a pool of workers, each with its own downstream connection. The
  * conflict detector holds back a transaction until the earlier ones sharing a key value are
- * committed; a worker that takes a ready transaction also takes other ready ones, up to the batch
- * limits, and commits them together (ready transactions never conflict with each other). A spilled
- * transaction is always committed alone.
+ * committed. One worker at a time gathers ready transactions into a batch, up to the batch limits,
+ * until none became ready for a millisecond or 20 ms passed, and commits them together (ready
+ * transactions never conflict with each other) while the next worker gathers. A spilled transaction
+ * is always committed alone.
  *
  * <p>{@link #submit} blocks while the transactions in flight hold more than their memory budget:
  * back-pressure on the Kafka source instead of an unbounded heap.
  */
 public final class TransactionScheduler implements AutoCloseable {
+    /** A batch stops growing when no transaction became ready for this long... */
     private static final long LINGER_MICROS = 1_000;
+
+    /** ...or when it has been growing this long (the latency a batch may add). */
+    private static final long MAX_GATHER_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
     /** Commits a batch of independent transactions downstream as one transaction. */
     public interface Applier extends AutoCloseable {
@@ -47,6 +52,7 @@ public final class TransactionScheduler implements AutoCloseable {
     private final long maxInFlightBytes;
     private final int maxInFlight;
     private final Object inFlightLock = new Object();
+    private final Object gathering = new Object();
     private long inFlightBytes;
     private int inFlight;
     private int snapshotRowsInFlight;
@@ -140,12 +146,18 @@ public final class TransactionScheduler implements AutoCloseable {
     private void work(Supplier<Applier> appliers) {
         try (Applier applier = appliers.get()) {
             while (!closed && failure.get() == null) {
-                ConflictDetector.Node<UpstreamTransaction> first =
-                        ready.poll(100, TimeUnit.MILLISECONDS);
-                if (first == null) {
-                    continue;
+                List<ConflictDetector.Node<UpstreamTransaction>> batch;
+                // One worker gathers at a time, while the others commit: idle workers would
+                // otherwise each take a transaction or two as they become ready, and many tiny
+                // commits cost the downstream (and this job) far more than a few large ones.
+                synchronized (gathering) {
+                    ConflictDetector.Node<UpstreamTransaction> first =
+                            ready.poll(100, TimeUnit.MILLISECONDS);
+                    if (first == null) {
+                        continue;
+                    }
+                    batch = takeBatch(first);
                 }
-                List<ConflictDetector.Node<UpstreamTransaction>> batch = takeBatch(first);
                 List<UpstreamTransaction> transactions = new ArrayList<>(batch.size());
                 for (ConflictDetector.Node<UpstreamTransaction> node : batch) {
                     transactions.add(node.value());
@@ -174,9 +186,10 @@ public final class TransactionScheduler implements AutoCloseable {
         if (first.value().isSpilled()) {
             return batch;
         }
-        long rows = first.value().eventCount();
+        long rows = Math.max(1, first.value().eventCount());
         long bytes = first.value().bytes();
-        while (rows < batchRows && bytes < batchBytes) {
+        long deadline = System.nanoTime() + MAX_GATHER_NANOS;
+        while (rows < batchRows && bytes < batchBytes && System.nanoTime() < deadline) {
             // Linger a moment for more: transactions become ready one by one as their records
             // are read, and a commit of one small transaction costs as much as one of hundreds.
             ConflictDetector.Node<UpstreamTransaction> next;
@@ -190,12 +203,14 @@ public final class TransactionScheduler implements AutoCloseable {
                 break;
             }
             UpstreamTransaction tx = next.value();
-            if (tx.isSpilled() || rows + tx.eventCount() > batchRows) {
+            // An empty transaction counts as a row: the commit's progress record lists its id.
+            long txRows = Math.max(1, tx.eventCount());
+            if (tx.isSpilled() || rows + txRows > batchRows) {
                 ready.offerFirst(next);
                 break;
             }
             batch.add(next);
-            rows += tx.eventCount();
+            rows += txRows;
             bytes += tx.bytes();
         }
         return batch;

@@ -6,16 +6,19 @@ import dev.ferry.apply.assembly.UpstreamTransaction;
 import dev.ferry.apply.catalog.DownstreamCatalog;
 import dev.ferry.apply.catalog.SchemaTopicReader;
 import dev.ferry.apply.conflict.ConflictKeys;
+import dev.ferry.apply.progress.AppliedCommit;
 import dev.ferry.apply.progress.ApplyProgress;
 import dev.ferry.apply.progress.ProgressStore;
 import dev.ferry.apply.schedule.TransactionScheduler;
 import dev.ferry.apply.source.EnvelopeParser;
+import dev.ferry.apply.source.ParseAhead;
 import dev.ferry.apply.source.RawChange;
 import dev.ferry.apply.writer.BatchWriter;
 import dev.ferry.apply.writer.Retryable;
 import dev.ferry.apply.writer.TransactionBatchWriter;
 import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.TableId;
+import dev.ferry.envelope.TransactionEnd;
 import dev.ferry.envelope.schema.IndexSchema;
 import dev.ferry.envelope.schema.TableSchema;
 import dev.ferry.jdbc.Connections;
@@ -58,7 +61,19 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
 
     private final ApplyConfig config;
     private final ProcessingTimeService timers;
-    private final EnvelopeParser parser = new EnvelopeParser();
+
+    /** Records parsed ahead of assembly, on other threads. */
+    private static final int PARSE_AHEAD_RECORDS = 4096;
+
+    private static final ThreadLocal<EnvelopeParser> PARSERS =
+            ThreadLocal.withInitial(EnvelopeParser::new);
+
+    private final ParseAhead<Read, Read> parsing =
+            new ParseAhead<>(
+                    Math.min(4, Runtime.getRuntime().availableProcessors()),
+                    PARSE_AHEAD_RECORDS,
+                    this::parse,
+                    "ferry-apply-parse");
     private final SchemaTopicReader schemas;
     private final Map<TableId, List<List<String>>> uniqueKeys = new ConcurrentHashMap<>();
     private final Set<TableId> foreignTables = new java.util.HashSet<>();
@@ -86,17 +101,17 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         } catch (SQLException e) {
             LOG.warn("{} does not accept READ COMMITTED; keeping its default", config.downstream);
         }
-        Map<String, Map<TopicPartition, Long>> applied;
+        List<AppliedCommit> applied;
         try {
             store.createIfMissing(progressConnection);
             restartOffsets = store.restartOffsets(progressConnection);
-            applied = store.appliedTransactions(progressConnection);
+            applied = store.appliedCommits(progressConnection);
         } catch (SQLException e) {
             throw Connections.explain(config.downstream, e);
         }
         LOG.info(
                 "Apply pipeline '{}' resumes at {} partitions' saved offsets, {} recent"
-                        + " transactions recorded as applied",
+                        + " commits recorded as applied",
                 store.pipeline(),
                 restartOffsets.size(),
                 applied.size());
@@ -151,14 +166,37 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         if (restart != null && record.offset < restart) {
             return; // applied before the restart
         }
-        if (record.topic.equals(config.transactionTopic)) {
-            assembler.addEnd(parser.parseEnd(record), partition, record.offset);
-        } else {
-            ChangeEvent event = parser.parse(record);
+        parsing.add(new Read(record, partition, null, null));
+        assembleParsed(false);
+    }
+
+    /** A record read, and once parsed its change or END record. */
+    private record Read(
+            RawChange record, TopicPartition partition, ChangeEvent change, TransactionEnd end) {}
+
+    /** On a parse thread. */
+    private Read parse(Read read) {
+        EnvelopeParser parser = PARSERS.get();
+        return read.record.topic.equals(config.transactionTopic)
+                ? new Read(read.record, read.partition, null, parser.parseEnd(read.record))
+                : new Read(read.record, read.partition, parser.parse(read.record), null);
+    }
+
+    /**
+     * Assembles the parsed records in the order read: those parsed already, or every pending one
+     * when {@code all}; then releases the complete transactions.
+     */
+    private void assembleParsed(boolean all) throws IOException, InterruptedException {
+        for (Read read = next(all); read != null; read = next(all)) {
+            RawChange record = read.record;
+            if (read.end != null) {
+                assembler.addEnd(read.end, read.partition, record.offset);
+                continue;
+            }
             UpstreamTransaction row =
                     assembler.addChange(
-                            event,
-                            partition,
+                            read.change,
+                            read.partition,
                             record.offset,
                             record.key.length + record.value.length);
             if (row != null) {
@@ -166,6 +204,16 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
             }
         }
         releaseComplete();
+    }
+
+    private Read next(boolean all) throws IOException, InterruptedException {
+        try {
+            return all || parsing.mustTake() ? parsing.take() : parsing.poll();
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e.getMessage(), e);
+        }
     }
 
     private void releaseComplete() throws IOException, InterruptedException {
@@ -200,8 +248,8 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
 
     /** On a worker thread, after the batch's downstream commit. */
     private void committed(List<UpstreamTransaction> batch) {
+        progress.committed(batch);
         for (UpstreamTransaction tx : batch) {
-            progress.committed(tx);
             metrics.applied(
                     tx.eventCount(), tx.bytes(), !tx.isSnapshotRow(), tx.commitTimestampMs());
         }
@@ -212,7 +260,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                 timers.getCurrentProcessingTime() + Math.min(config.flushIntervalMs, 200),
                 time -> {
                     rethrow();
-                    releaseComplete();
+                    assembleParsed(true);
                     if (time - lastSave >= SAVE_INTERVAL_MS) {
                         saveProgress();
                         lastSave = time;
@@ -257,7 +305,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     @Override
     public void flush(boolean endOfInput) throws IOException, InterruptedException {
         if (endOfInput) {
-            releaseComplete();
+            assembleParsed(true);
             try {
                 scheduler.awaitIdle();
             } catch (IOException | InterruptedException | RuntimeException e) {
@@ -324,6 +372,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
 
     @Override
     public void close() throws Exception {
+        parsing.close();
         scheduler.close();
         progressConnection.close();
     }

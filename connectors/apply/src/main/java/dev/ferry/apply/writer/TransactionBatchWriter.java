@@ -3,6 +3,7 @@ package dev.ferry.apply.writer;
 import dev.ferry.apply.assembly.SpillFile;
 import dev.ferry.apply.assembly.UpstreamTransaction;
 import dev.ferry.apply.buffer.ChangeBuffer;
+import dev.ferry.apply.progress.AppliedCommit;
 import dev.ferry.apply.progress.ProgressStore;
 import dev.ferry.apply.schedule.TransactionScheduler;
 import dev.ferry.config.FerryConfigException;
@@ -107,7 +108,7 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
             }
             batchWriter.writeUncommitted(c, buffer.drain());
         }
-        progress.recordApplied(c, batch);
+        progress.recordApplied(c, AppliedCommit.of(batch));
         c.commit();
     }
 

@@ -1,3 +1,3 @@
-INSERT INTO `{database}`.`ferry_applied_transactions`
-  (`pipeline`, `transaction_id`, `binlog_file`, `binlog_pos`, `kafka_offsets`)
-VALUES (?, ?, ?, ?, ?);
+INSERT INTO `{database}`.`ferry_applied_commits`
+  (`pipeline`, `commit_key`, `transaction_ids`, `kafka_offsets`)
+VALUES (?, ?, ?, ?);

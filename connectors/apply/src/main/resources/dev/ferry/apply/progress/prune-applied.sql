@@ -1,3 +1,3 @@
--- An applied transaction whose records are all before the saved restart offsets.
-DELETE FROM `{database}`.`ferry_applied_transactions`
-WHERE `pipeline` = ? AND `transaction_id` = ?;
+-- An applied commit whose records are all before the saved restart offsets.
+DELETE FROM `{database}`.`ferry_applied_commits`
+WHERE `pipeline` = ? AND `commit_key` = ?;

@@ -1,3 +1,3 @@
-SELECT `transaction_id`, `kafka_offsets`
-FROM `{database}`.`ferry_applied_transactions`
+SELECT `commit_key`, `transaction_ids`, `kafka_offsets`
+FROM `{database}`.`ferry_applied_commits`
 WHERE `pipeline` = ?;

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ferry.apply.assembly.TransactionAssembler;
 import dev.ferry.apply.assembly.UpstreamTransaction;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.common.TopicPartition;
@@ -35,10 +36,10 @@ class ApplyProgressTest {
         assertThat(pending.restartOffsets()).containsEntry(A, 5L).containsEntry(ENDS, 0L);
         assertThat(pending.unreachable()).isEmpty();
 
-        progress.committed(second); // out of order: the older one is still pending
+        progress.committed(List.of(second)); // out of order: the older one is still pending
         assertThat(progress.snapshot().restartOffsets()).containsEntry(A, 5L);
 
-        progress.committed(first);
+        progress.committed(List.of(first));
         ApplyProgress.Snapshot done = progress.snapshot();
         assertThat(done.restartOffsets()).containsEntry(A, 7L).containsEntry(ENDS, 2L);
         assertThat(done.unreachable())

@@ -40,7 +40,7 @@ class ExactlyOnceSimulationTest {
 
     // The downstream: what was applied, the applied-transaction records and the saved offsets.
     private final Map<String, Integer> appliedCount = new HashMap<>();
-    private final Map<String, Map<TopicPartition, Long>> appliedRecords = new HashMap<>();
+    private final Map<String, AppliedCommit> appliedRecords = new HashMap<>();
     private Map<TopicPartition, Long> savedOffsets = new HashMap<>();
 
     @RepeatedTest(200)
@@ -97,7 +97,7 @@ class ExactlyOnceSimulationTest {
     /** One process lifetime; true when it drained everything. */
     private boolean runUntilCrash(Random random, boolean noCrash) {
         Map<TopicPartition, Long> restart = new HashMap<>(savedOffsets);
-        ApplyProgress progress = new ApplyProgress(restart, new HashMap<>(appliedRecords));
+        ApplyProgress progress = new ApplyProgress(restart, List.copyOf(appliedRecords.values()));
         TransactionAssembler assembler =
                 new TransactionAssembler(
                         progress,
@@ -138,11 +138,16 @@ class ExactlyOnceSimulationTest {
                     }
                 }
             } else if (action < 9 && !inFlight.isEmpty()) {
-                // a worker commits one transaction (any of those in flight), with its record
-                UpstreamTransaction tx = inFlight.remove(random.nextInt(inFlight.size()));
-                appliedCount.merge(tx.id(), 1, Integer::sum);
-                appliedRecords.put(tx.id(), Map.copyOf(tx.lastOffsets()));
-                progress.committed(tx);
+                // a worker commits one to three transactions (any of those in flight) together,
+                // with their record
+                List<UpstreamTransaction> batch = new ArrayList<>();
+                for (int n = 1 + random.nextInt(3); n > 0 && !inFlight.isEmpty(); n--) {
+                    batch.add(inFlight.remove(random.nextInt(inFlight.size())));
+                }
+                batch.forEach(tx -> appliedCount.merge(tx.id(), 1, Integer::sum));
+                AppliedCommit commit = AppliedCommit.of(batch);
+                appliedRecords.put(commit.key(), commit);
+                progress.committed(batch);
             } else {
                 save(progress);
             }

@@ -91,7 +91,17 @@ public final class TransactionBoundaryEmitter extends MySqlRecordEmitter<Capture
     }
 
     private void writeState(MySqlBinlogSplitState binlog) {
-        Map<String, String> offset = new HashMap<>(binlog.getStartingOffset().getOffset());
+        BinlogOffset current = binlog.getStartingOffset();
+        // Flink CDC builds a new HashMap for each record's offset, held by that BinlogOffset
+        // alone: edit it in place (this runs for every change). Copy any other, and the one
+        // written last, which a checkpoint may hold.
+        if (current != written && current.getOffset() instanceof HashMap<String, String> own) {
+            own.keySet().removeIf(key -> key.startsWith(DEBEZIUM_TRANSACTION_KEY_PREFIX));
+            transactions.writeTo(own);
+            written = current;
+            return;
+        }
+        Map<String, String> offset = new HashMap<>(current.getOffset());
         offset.keySet().removeIf(key -> key.startsWith(DEBEZIUM_TRANSACTION_KEY_PREFIX));
         written = new BinlogOffset(transactions.writeTo(offset));
         binlog.setStartingOffset(written);
