@@ -31,7 +31,7 @@ done
 if [[ $quick == 1 ]]; then
   : "${bulk_rows:=30000}" "${single_rows:=20000}"
 else
-  : "${bulk_rows:=100000}" "${single_rows:=60000}"
+  : "${bulk_rows:=60000}" "${single_rows:=40000}"
 fi
 check_ints --bulk-rows "$bulk_rows" 2000 100000000
 (( bulk_rows % 2000 == 0 )) || { echo "--bulk-rows must be a multiple of 2000 (statements of 1,000 rows, half of them deleted)" >&2; exit 2; }
