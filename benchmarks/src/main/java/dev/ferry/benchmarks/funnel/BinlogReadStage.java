@@ -26,17 +26,7 @@ import java.util.Set;
  */
 public final class BinlogReadStage {
     private static final Set<String> NAMES =
-            Set.of(
-                    "host",
-                    "port",
-                    "user",
-                    "password",
-                    "server-id",
-                    "from",
-                    "to",
-                    "mode",
-                    "passes",
-                    "timeout-s");
+            Args.endpointAnd("server-id", "from", "to", "mode", "passes", "timeout-s");
 
     private BinlogReadStage() {}
 

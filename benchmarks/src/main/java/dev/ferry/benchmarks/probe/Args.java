@@ -1,6 +1,7 @@
 package dev.ferry.benchmarks.probe;
 
 import dev.ferry.jdbc.DatabaseEndpoint;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -16,6 +17,13 @@ public final class Args {
     private Args(String program, Map<String, String> values) {
         this.program = program;
         this.values = values;
+    }
+
+    /** The names {@link #endpoint} reads (host, port, user, password) and {@code more}. */
+    public static Set<String> endpointAnd(String... more) {
+        Set<String> names = new HashSet<>(Set.of("host", "port", "user", "password"));
+        names.addAll(Set.of(more));
+        return Set.copyOf(names);
     }
 
     /** Parses {@code --name value} pairs; {@code known} lists every name the program accepts. */

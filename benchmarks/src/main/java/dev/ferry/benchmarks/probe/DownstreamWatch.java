@@ -27,16 +27,7 @@ import java.util.stream.Collectors;
  */
 public final class DownstreamWatch {
     private static final Set<String> NAMES =
-            Set.of(
-                    "host",
-                    "port",
-                    "user",
-                    "password",
-                    "query",
-                    "expect",
-                    "allowed",
-                    "interval-ms",
-                    "timeout-s");
+            Args.endpointAnd("query", "expect", "allowed", "interval-ms", "timeout-s");
 
     private DownstreamWatch() {}
 

@@ -22,6 +22,12 @@ class ArgsTest {
     }
 
     @Test
+    void endpointNamesComeWithTheProgramsOwn() {
+        assertThat(Args.endpointAnd("query"))
+                .containsExactlyInAnyOrder("host", "port", "user", "password", "query");
+    }
+
+    @Test
     void namesWhatIsWrong() {
         assertThatThrownBy(() -> Args.parse("P", new String[] {"--prot", "1"}, KNOWN))
                 .hasMessageContaining("unknown argument '--prot'");
