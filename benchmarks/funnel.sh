@@ -76,9 +76,10 @@ bulk_sql() { # TABLE FIRST_ID ROWS
 }
 run_workload() { # WORKLOAD ROUND (round 1 for the stages, 2 for end to end)
   if [[ $1 == bulk ]]; then
-    bulk_sql bulk $(((${2} - 1) * bulk_rows + 1)) "$bulk_rows" | "${up[@]}" "$db"
+    bulk_sql bulk $(((${2} - 1) * bulk_rows + 1)) "$bulk_rows" | "${up[@]}" "$db" || die "the bulk workload failed upstream"
   else
-    sysbench oltp_insert "${sb[@]}" --threads="$threads" --events="$single_rows" --time=0 --report-interval=0 run > "$work/sysbench.log"
+    sysbench oltp_insert "${sb[@]}" --threads="$threads" --events="$single_rows" --time=0 --report-interval=0 run > "$work/sysbench.log" \
+      || die "sysbench oltp_insert failed: $(tail -3 "$work/sysbench.log")"
     local done_tx
     done_tx=$(awk '/transactions:/ { print $2 }' "$work/sysbench.log")
     [[ $done_tx == "$single_rows" ]] || die "sysbench committed $done_tx transactions, not $single_rows: $(tail -5 "$work/sysbench.log")"
@@ -96,9 +97,9 @@ say "starting capture and apply"
 start_capture "$tag" || die "the capture did not start: $(failure capture)"
 start_apply "$tag" "$tag" "$workers" "$batch"
 # Warm-up: the jobs' JIT-compiled paths are what a long-running pipeline runs.
-bulk_sql warmup 1 10000 | "${up[@]}" "$db"
+bulk_sql warmup 1 10000 | "${up[@]}" "$db" || die "the warm-up failed upstream"
 warm=$(watch_downstream "SELECT COUNT(*), SUM(k) FROM $db.warmup" "10000	25000")
-[[ -n $(field done_ms "$warm") ]] || die "the pipeline did not replicate the warm-up: $(failure apply) $warm"
+need done_ms "$warm" "replicating the warm-up ($(failure apply))"
 say "pipeline up and warm"
 
 pause() { local name; for name in "$@"; do kill -STOP "${procs[$name]}"; done; }
@@ -142,20 +143,20 @@ measure() { # WORKLOAD
   local capture_cpu t_capture=$t0; capture_cpu=$(cpu_fields "$cpu0" "$cpu1" capture kafka up)
 
   say "$w: stages 1-2: binlog read and parse of $from .. $to"
-  raw=$(read_binlog raw "$from" "$to")
-  parse=$(read_binlog parse "$from" "$to")
-  [[ -n $(field last_ms "$parse") ]] || die "the binlog reader failed: $(tail -5 "$work/probes.log")"
+  raw=$(read_binlog raw "$from" "$to"); need last_ms "$raw" "reading the binlog"
+  parse=$(read_binlog parse "$from" "$to"); need last_ms "$parse" "parsing the binlog"
   record "$w" raw "$(probe_fields "$raw" first_ms last_ms) bytes=$(field bytes "$raw") events=$(field events "$raw")"
   record "$w" parse "$(probe_fields "$parse" first_ms last_ms) bytes=$(field bytes "$parse") events=$(field events "$parse") row_changes=$(field row_changes "$parse") commits=$(field commits "$parse")"
 
   say "$w: stage 5: a plain consumer reads the topic"
-  consume=$(consume_topics "$regex")
+  consume=$(consume_topics "$regex"); need records "$consume" "consuming the topic"
   if [[ $(field records "$consume") -lt $changes ]]; then # the last Kafka transaction was still open
-    sleep 3; consume=$(consume_topics "$regex")
+    sleep 3; consume=$(consume_topics "$regex"); need records "$consume" "consuming the topic"
   fi
   local envelope; envelope=$(( $(field key_bytes "$consume") + $(field value_bytes "$consume") ))
   record "$w" consume "$(probe_fields "$consume" start_ms end_ms) bytes=$envelope records=$(field records "$consume")"
   times=$(probe funnel.KafkaConsumeStage --bootstrap "$FERRY_KAFKA_BOOTSTRAP" --topics "$regex" --envelope-times yes)
+  need last_envelope_ms "$times" "reading the envelopes' times"
   # The capture's CPU is counted until Kafka showed the backlog committed, and spread over the
   # time until its last record was sent: its idling until the commit costs little CPU.
   local produced; produced=$(ms_to_s "$t_capture" "$(field last_create_ms "$times")")
@@ -169,7 +170,7 @@ measure() { # WORKLOAD
   resume apply
   wait_watch apply; applied=$(watch_line apply)
   cpu1=$(cpu_all)
-  [[ -n $(field done_ms "$applied") ]] || die "the apply did not catch up: $(failure apply) $applied"
+  need done_ms "$applied" "waiting for the apply to catch up ($(failure apply))"
   record "$w" apply "seconds=$(ms_to_s "$t0" "$(field done_ms "$applied")") bytes=$envelope wall=$(ms_to_s "$t0" "$(field done_ms "$applied")")$(cpu_fields "$cpu0" "$cpu1" apply kafka down)"
 
   say "$w: end to end: pausing both, writing an equal backlog, resuming both"
@@ -185,7 +186,7 @@ measure() { # WORKLOAD
   resume capture apply
   wait_watch e2e; e2e=$(watch_line e2e)
   cpu1=$(cpu_all)
-  [[ -n $(field done_ms "$e2e") ]] || die "the pipeline did not catch up: $(failure apply) $e2e"
+  need done_ms "$e2e" "waiting for the pipeline to catch up ($(failure apply))"
   record "$w" e2e "seconds=$(ms_to_s "$t0" "$(field done_ms "$e2e")") bytes=$(binlog_bytes "$from2" "$to2") wall=$(ms_to_s "$t0" "$(field done_ms "$e2e")")$(cpu_fields "$cpu0" "$cpu1" capture apply kafka up down)"
   say "$w: $(stage_line "$w")"
 }

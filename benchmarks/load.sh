@@ -71,7 +71,7 @@ start_capture "$tag" || die "the capture did not start: $(failure capture)"
 start_apply "$tag" "$tag" "$workers" "$batch" --monitoring.prometheus-port "$prom_port" \
   --apply.max-transaction-size "4 gb" --apply.spill-dir "$work/spill"
 snapshot=$(watch_downstream "$(rows_sql "$tables")" $((tables * rows)))
-[[ -n $(field done_ms "$snapshot") ]] || die "the snapshot did not arrive downstream: $(failure apply) $snapshot"
+need done_ms "$snapshot" "waiting for the snapshot downstream ($(failure apply))"
 start_probe "$work/sampler.out" load.ApplyMetricsSampler --url "http://127.0.0.1:$prom_port/metrics" --out "$work/metrics.tsv"
 procs[sampler]=$probe_pid
 until [[ -s $work/metrics.tsv && $(wc -l < "$work/metrics.tsv") -ge 2 ]]; do procs_alive || die "the metrics sampler stopped: $(tail -3 "$work/probes.log")"; sleep 0.2; done
@@ -111,7 +111,8 @@ start_heartbeat() {
 if [[ $do_levels == 1 ]]; then
   for w in $workloads; do
     say "$w: calibrating: sysbench at full speed for ${calibrate_seconds}s with the pipeline running"
-    sysbench "$w" "${sb[@]}" --threads="$threads" --time="$calibrate_seconds" --report-interval=0 run > "$work/calibrate.log"
+    sysbench "$w" "${sb[@]}" --threads="$threads" --time="$calibrate_seconds" --report-interval=0 run > "$work/calibrate.log" \
+      || die "sysbench $w failed: $(tail -3 "$work/calibrate.log")"
     max_tps=$(sysbench_rate "$work/calibrate.log" transactions)
     record "$w-max" "up_tps=$max_tps up_qps=$(sysbench_rate "$work/calibrate.log" queries)"
     say "$w: the upstream took $max_tps tx/s; waiting for the pipeline to catch up"
@@ -121,11 +122,13 @@ if [[ $do_levels == 1 ]]; then
       say "$w: level $level% = $rate tx/s for ${seconds}s"
       cpu0=$(cpu_all); t0=$(now_ms); from=$(master_position)
       start_heartbeat "$warm_seconds" $((seconds - warm_seconds))
-      sysbench "$w" "${sb[@]}" --threads="$threads" --time="$seconds" --rate="$rate" --report-interval=0 run > "$work/level.log"
+      sysbench "$w" "${sb[@]}" --threads="$threads" --time="$seconds" --rate="$rate" --report-interval=0 run > "$work/level.log" \
+        || die "sysbench $w failed: $(tail -3 "$work/level.log")"
       t1=$(now_ms); cpu1=$(cpu_all); to=$(master_position)
       wait "$heartbeat_pid" || die "the heartbeat failed: $(tail -3 "$work/probes.log")"
       beats=$(tail -1 "$work/heartbeat.out")
       window=$(probe load.LoadWindow --metrics "$work/metrics.tsv" --from-ms $((t0 + warm_seconds * 1000)) --to-ms "$t1")
+      need eps "$window" "summarising the apply's metrics"
       record "$w-$level" "rate=$rate up_tps=$(sysbench_rate "$work/level.log" transactions) up_qps=$(sysbench_rate "$work/level.log" queries) binlog_bytes=$(binlog_bytes "$from" "$to") $beats $window wall=$(calc "($t1 - $t0) / 1000")$(cpu_fields "$cpu0" "$cpu1" capture apply kafka up down)"
       say "$w: level $level%: upstream $(sysbench_rate "$work/level.log" transactions) tx/s; DT p50 $(field p50_ms "$beats") ms, p95 $(field p95_ms "$beats") ms; applied $(field eps "$window") events/s, $(field tps "$window") tx/s"
       catch_up
@@ -146,17 +149,18 @@ transfer() {
   spilled0=$(last_metric transactionsSpilled); bytes0=$(last_metric bytesApplied)
   start_kafka_wait ends "^${tag//./\\.}-tx\$" "$txs"
   from=$(master_position); t_start=$(now_ms)
-  for ((i = 0; i < txs; i++)); do big_sql "$table" $((i * per + 1)) "$per"; done | "${up[@]}" "$db"
+  for ((i = 0; i < txs; i++)); do big_sql "$table" $((i * per + 1)) "$per"; done | "${up[@]}" "$db" \
+    || die "the upstream INSERTs of $name failed"
   t_commit=$(now_ms); to=$(master_position)
   wait_kafka ends; seen=$(field seen_ms "$(kafka_line ends)")
-  [[ -n $seen ]] || die "the END records of $name did not reach Kafka: $(failure capture)"
+  need seen_ms "$(kafka_line ends)" "waiting for the END records of $name in Kafka ($(failure capture))"
   start_watch "$name" "SELECT COUNT(*) FROM $db.$table" "$rows" "$([[ $atomic == yes ]] && echo 0)"
   sleep 1 # the watch is polling before the clock starts
   cpu0=$(cpu_all); t0=$(now_ms)
   resume apply
   wait_watch "$name"; line=$(watch_line "$name")
   cpu1=$(cpu_all)
-  [[ -n $(field done_ms "$line") ]] || die "$name did not arrive downstream: $(failure apply) $line"
+  need done_ms "$line" "waiting for $name downstream ($(failure apply))"
   sleep 1.5 # a sample of the apply's metrics after the commit
   record "$name" "rows=$rows txs=$txs binlog_bytes=$(binlog_bytes "$from" "$to") upstream_s=$(calc "($t_commit - $t_start) / 1000") capture_s=$(calc "($seen - $t_commit) / 1000") apply_s=$(calc "($(field done_ms "$line") - $t0) / 1000") records_bytes=$(calc "$(last_metric bytesApplied) - $bytes0") spilled=$(calc "$(last_metric transactionsSpilled) - $spilled0") polls=$(field polls "$line") partial=$(field partial "$line") first_partial=$(field first_partial "$line") wall=$(calc "($(field done_ms "$line") - $t0) / 1000")$(cpu_fields "$cpu0" "$cpu1" apply kafka down)"
   say "$name: $(fmt1 "$(calc "$(field binlog_bytes "$(result "$name")") / 1000000")") MB of binlog applied in $(field apply_s "$(result "$name")") s; spilled $(field spilled "$(result "$name")"); partial views $(field partial "$line")"

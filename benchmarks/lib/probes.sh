@@ -5,8 +5,12 @@
 #
 # A probe prints one line of name=value pairs; `field NAME LINE` takes a value out of it.
 
-# probe CLASS ARGS...: runs dev.ferry.benchmarks.CLASS and prints its result line (the last line)
-probe() { "${java[@]}" -Xmx256m -cp "$benchmarks_jar" "dev.ferry.benchmarks.$1" "${@:2}" 2>> "$work/probes.log" | tail -1; }
+# probe CLASS ARGS...: runs dev.ferry.benchmarks.CLASS and prints its result line (the last line);
+# it does not fail: check the line with `need`
+probe() { "${java[@]}" -Xmx256m -cp "$benchmarks_jar" "dev.ferry.benchmarks.$1" "${@:2}" 2>> "$work/probes.log" | tail -1 || true; }
+# need NAME LINE WHAT: stops the script, naming WHAT and the probes' last log lines, when a probe's
+# result LINE has no NAME
+need() { [[ -n $(field "$1" "$2") ]] || die "$3 failed (${2:-no result}): $(tail -3 "$work/probes.log" | tr '\n' ' ')"; }
 # start_probe FILE CLASS ARGS...: the same in the background, its stdout in FILE; its pid (the JVM
 # itself, stopped with the script's other processes at exit) in probe_pid
 start_probe() {
