@@ -12,12 +12,12 @@
 # Prints progress, then a Markdown report and PNG charts under benchmarks/results/load/.
 #
 #   benchmarks/load.sh [--quick] [--levels "25 50 100"] [--seconds N] [--workloads "oltp_write_only oltp_insert"]
-#                      [--sizes "64 256 1024"] [--small-mb N] [--threads N] [--no-levels] [--no-large]
+#                      [--sizes "32 256 1024"] [--small-mb N] [--threads N] [--no-levels] [--no-large]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/probes.sh"
 bench_usage 'usage: benchmarks/load.sh [--quick] [--levels "25 50 100"] [--seconds N] [--workloads "oltp_write_only oltp_insert"]
-                          [--sizes "64 256 1024"] [--small-mb N] [--threads N] [--no-levels] [--no-large]'
+                          [--sizes "32 256 1024"] [--small-mb N] [--threads N] [--no-levels] [--no-large]'
 quick=0 levels="" seconds="" workloads="" sizes="" small_mb="" threads=4 do_levels=1 do_large=1
 while [[ $# -gt 0 ]]; do
   case "$1" in
