@@ -34,7 +34,7 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 if [[ $quick == 1 ]]; then
-  : "${levels:=25 50 100}" "${seconds:=20}" "${workloads:=oltp_write_only}" "${sizes:=16 64 128}" "${small_mb:=16}"
+  : "${levels:=25 50 100}" "${seconds:=20}" "${workloads:=oltp_write_only}" "${sizes:=16 64 128}" "${small_mb:=32}"
 else
   : "${levels:=25 50 75 100}" "${seconds:=20}" "${workloads:=oltp_write_only}" "${sizes:=32 256 1024}" "${small_mb:=64}"
 fi
@@ -62,7 +62,7 @@ prom_port=$(free_port $(( ${FERRY_FLINK_REST_PORT:-8081} + 1 )))
 
 say "run $run_id: levels $levels % for ${seconds}s each ($workloads, $threads threads); transactions of $sizes MB and a $small_mb MB backlog of small ones; apply heap $apply_heap; work dir $work"
 prepare_upstream oltp_write_only
-for t in small $(for s in $sizes; do echo "big_$s"; done); do
+for t in small_1 small_2 $(for s in $sizes; do echo "big_$s"; done); do
   "${up[@]}" "$db" -e "CREATE TABLE $t (id INT PRIMARY KEY, pad VARCHAR(1000) NOT NULL)"
 done
 "${down[@]}" -e "DROP DATABASE IF EXISTS $db; DROP DATABASE IF EXISTS $meta"
@@ -168,11 +168,13 @@ transfer() {
 if [[ $do_large == 1 ]]; then
   small_rows=$((small_mb * 1000))
   say "small transactions: a backlog of $((small_rows / 10)) transactions of 10 rows ($small_mb MB)"
-  transfer small small "$small_rows" $((small_rows / 10)) no
+  transfer small_1 small_1 "$small_rows" $((small_rows / 10)) no
   for s in $sizes; do
     say "one transaction of $s MB ($((s * 1000)) rows)"
     transfer "big_$s" "big_$s" $((s * 1000)) 1 yes
   done
+  say "small transactions again, so that drift in the machine's other work shows"
+  transfer small_2 small_2 "$small_rows" $((small_rows / 10)) no
 fi
 restarts=$(restarts_in_logs)
 
@@ -194,7 +196,28 @@ busy() { # RESULT NAMES...: cores of those processes together
   calc "$sum / $(figure "$1" wall)"
 }
 apply_mbps() { calc "$(figure "$1" binlog_bytes) / 1000000 / $(figure "$1" apply_s)"; }
+size_list() { # " 16 64" -> "16, 64 MB"
+  local list
+  read -ra list <<< "$1"
+  if (( ${#list[@]} == 0 )); then echo none; else local IFS=,; echo "${list[*]} MB" | sed 's/,/, /g'; fi
+}
+# small_mbps: the baseline, the mean MB/s of the small transactions' backlogs before and after the large ones
+small_mbps() { calc "($(apply_mbps small_1) + $(apply_mbps small_2)) / 2"; }
 largest=$(tr ' ' '\n' <<< "$sizes" | sort -n | tail -1)
+# delay_trend: whether the heartbeat's p50 grew from the lowest to the highest level, as a sentence
+delay_trend() {
+  local w lo hi a b out=""
+  lo=$(tr ' ' '\n' <<< "$levels" | sort -n | head -1); hi=$(tr ' ' '\n' <<< "$levels" | sort -n | tail -1)
+  for w in $workloads; do
+    a=$(figure "$w-$lo" p50_ms); b=$(figure "$w-$hi" p50_ms)
+    if [[ $(calc "($b > 1.2 * $a)") == 1 ]]; then
+      out+="Here too the delay grows with the load (\`$w\`: p50 $(fmt0 "$a") → $(fmt0 "$b") ms). "
+    else
+      out+="Here the delay stays flat across the levels (\`$w\`: p50 $(fmt0 "$a") → $(fmt0 "$b") ms): at these rates the capture's checkpoint interval, not the load, sets it. "
+    fi
+  done
+  echo "${out% }"
+}
 if [[ $do_levels == 1 ]]; then
   for w in $workloads; do
     {
@@ -215,8 +238,9 @@ fi
 if [[ $do_large == 1 ]]; then
   {
     printf 'transaction\tapply MB/s (binlog bytes)\n'
-    printf 'small (%s MB backlog)\t%s\n' "$small_mb" "$(apply_mbps small)"
+    printf 'small, before\t%s\n' "$(apply_mbps small_1)"
     for s in $sizes; do printf '%s MB\t%s\n' "$s" "$(apply_mbps "big_$s")"; done
+    printf 'small, after\t%s\n' "$(apply_mbps small_2)"
   } > "$work/large.tsv"
 fi
 {
@@ -229,7 +253,7 @@ fi
     echo "- load levels: sysbench $(sysbench --version | awk '{ print $2 }') \`$workloads\` on $tables tables of $(fmt0 "$rows") rows, $threads threads; first ${calibrate_seconds} s at full speed with the pipeline running (the 100% level), then each level for ${seconds} s at \`--rate\` = that share of it; the steady window is each level's last $((seconds - warm_seconds)) s; before each level the pipeline catches up (the downstream's tables equal the upstream's: count and checksum per table)."
   fi
   if [[ $do_large == 1 ]]; then
-    echo "- large transactions: one \`INSERT … SELECT … FROM seq_1_to_N\` per size ($sizes MB of rows: N = 1,000 × MB rows of an INT id and a 1,000-character VARCHAR); the baseline: a backlog of $(fmt0 $((small_mb * 100))) transactions of 10 such rows ($small_mb MB)."
+    echo "- large transactions: one \`INSERT … SELECT … FROM seq_1_to_N\` per size ($sizes MB of rows: N = 1,000 × MB rows of an INT id and a 1,000-character VARCHAR); the baseline: a backlog of $(fmt0 $((small_mb * 100))) transactions of 10 such rows ($small_mb MB), once before and once after the large ones, into two tables."
   fi
   if [[ $do_levels == 1 ]]; then
     echo
@@ -255,7 +279,7 @@ fi
       echo "What limits it: at the highest level the measured processes kept $(fmt2 "$(busy "$top" capture apply up down kafka)") of $(nproc) cores busy ($(cores_text "$top" capture apply up down kafka)), sysbench and the probes not counted. The delay's floor is the capture's checkpoint interval: changes become visible in Kafka only when the capture's Kafka transaction commits, every 2 s, so a change waits about 1 s there on average."
     done
     echo
-    echo "PolarDB-X CDC's published \`oltp_write_only\` rows, for comparison (not measured here; 16 data nodes of 32 cores, a 16-core CDC node): QPS 106,082 → 518,069; DT 45 → 420 ms; BPS 34 → 152 MB/s (binlog bytes); EPS 274,068 → 1,201,216; TPS 17,761 → 84,654. As there, the delay grows with the load."
+    echo "PolarDB-X CDC's published \`oltp_write_only\` rows, for comparison (not measured here; 16 data nodes of 32 cores, a 16-core CDC node): QPS 106,082 → 518,069; DT 45 → 420 ms; BPS 34 → 152 MB/s (binlog bytes); EPS 274,068 → 1,201,216; TPS 17,761 → 84,654. $(delay_trend)"
   fi
   if [[ $do_large == 1 ]]; then
     echo
@@ -263,11 +287,15 @@ fi
     echo
     echo "| transaction | rows | binlog MB | change records MB | upstream INSERT s | capture s (commit → END in Kafka) | apply s | apply MB/s (binlog) | EPS (rows/s) | spilled to disk | reader polls / partial views | ÷ small MB/s | CPU cores: apply, downstream, Kafka |"
     echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|---|"
-    for r in small $(for s in $sizes; do echo "big_$s"; done); do
-      if [[ $r == small ]]; then label="$(fmt0 "$(figure small txs)") small ones ($small_mb MB)"; else label="one of ${r#big_} MB"; fi
+    for r in small_1 $(for s in $sizes; do echo "big_$s"; done) small_2; do
+      case $r in
+        small_1) label="$(fmt0 "$(figure "$r" txs)") small ones ($small_mb MB), before" ;;
+        small_2) label="$(fmt0 "$(figure "$r" txs)") small ones ($small_mb MB), after" ;;
+        *) label="one of ${r#big_} MB" ;;
+      esac
       spilled=$([[ $(figure "$r" spilled) =~ ^0(\.0*)?$ ]] && echo no || echo "yes ($(fmt0 "$(figure "$r" spilled)"))")
-      seen=$([[ $r == small ]] && echo "— (not checked)" || echo "$(figure "$r" polls) / $(figure "$r" partial)")
-      echo "| $label | $(fmt0 "$(figure "$r" rows)") | $(fmt1 "$(mb "$(figure "$r" binlog_bytes)")") | $(fmt1 "$(mb "$(figure "$r" records_bytes)")") | $(fmt2 "$(figure "$r" upstream_s)") | $(fmt2 "$(figure "$r" capture_s)") | $(fmt2 "$(figure "$r" apply_s)") | $(fmt1 "$(apply_mbps "$r")") | $(fmt0 "$(calc "$(figure "$r" rows) / $(figure "$r" apply_s)")") | $spilled | $seen | $(ratio "$(apply_mbps "$r")" "$(apply_mbps small)") | $(cores_text "$r" apply down kafka) |"
+      seen=$([[ $r == small_* ]] && echo "— (not checked)" || echo "$(figure "$r" polls) / $(figure "$r" partial)")
+      echo "| $label | $(fmt0 "$(figure "$r" rows)") | $(fmt1 "$(mb "$(figure "$r" binlog_bytes)")") | $(fmt1 "$(mb "$(figure "$r" records_bytes)")") | $(fmt2 "$(figure "$r" upstream_s)") | $(fmt2 "$(figure "$r" capture_s)") | $(fmt2 "$(figure "$r" apply_s)") | $(fmt1 "$(apply_mbps "$r")") | $(fmt0 "$(calc "$(figure "$r" rows) / $(figure "$r" apply_s)")") | $spilled | $seen | $(ratio "$(apply_mbps "$r")" "$(small_mbps)") | $(cores_text "$r" apply down kafka) |"
     done
     echo
     echo "$(chart bar large "Apply rate of large transactions (heap $apply_heap)" "transaction" "MB/s of binlog applied" "$work/large.tsv")"
@@ -276,7 +304,15 @@ fi
     for s in $sizes; do
       if [[ $(figure "big_$s" spilled) =~ ^0(\.0*)?$ ]]; then in_memory+=" $s"; else spilled_ones+=" $s"; fi
     done
-    echo "What limits it: the small transactions were applied at $(fmt1 "$(apply_mbps small)") MB/s with the apply at $(fmt2 "$(calc "$(figure small cpu_apply) / $(figure small wall)")") cores and the downstream at $(fmt2 "$(calc "$(figure small cpu_down) / $(figure small wall)")"): up to $workers workers commit ready transactions at once, several per downstream commit. One large transaction is one downstream transaction, written by one worker over one connection (and one of more than 20,000 changes, or spilled, runs alone: docs/consistency.md), so it goes at the speed of one connection: $(for s in $sizes; do echo -n "$s MB $(fmt1 "$(apply_mbps "big_$s")") MB/s (apply $(fmt2 "$(calc "$(figure "big_$s" cpu_apply) / $(figure "big_$s" wall)")"), downstream $(fmt2 "$(calc "$(figure "big_$s" cpu_down) / $(figure "big_$s" wall)")") cores); "; done)in memory:${in_memory:- none}, spilled:${spilled_ones:- none} MB. A spilled transaction is read back from \`apply.spill-dir\` in chunks of \`apply.batch-size\` rows inside its downstream transaction; the downstream's redo log is $(( $("${down[@]}" -e 'SELECT @@innodb_log_file_size') / 1048576 )) MB, and a larger transaction makes InnoDB checkpoint during the commit."
+    largest_ratio=$(calc "$(apply_mbps "big_$largest") / $(small_mbps)")
+    echo -n "What limits it: the small transactions were applied at $(fmt1 "$(apply_mbps small_1)") and $(fmt1 "$(apply_mbps small_2)") MB/s (before and after the large ones; the baseline is their mean, $(fmt1 "$(small_mbps)") MB/s): up to $workers workers commit ready transactions at once, several per downstream commit, but each small transaction costs its own END record, conflict check and bookkeeping. One large transaction is one downstream transaction, written by one worker over one connection (and one of more than 20,000 changes, or spilled, runs alone: docs/consistency.md): "
+    for s in $sizes; do echo -n "$s MB $(fmt1 "$(apply_mbps "big_$s")") MB/s (apply $(fmt2 "$(calc "$(figure "big_$s" cpu_apply) / $(figure "big_$s" wall)")"), downstream $(fmt2 "$(calc "$(figure "big_$s" cpu_down) / $(figure "big_$s" wall)")") cores); "; done
+    if [[ $(calc "($largest_ratio < 0.7)") == 1 ]]; then
+      echo -n "the largest goes at $(fmt2 "$largest_ratio")× the small ones' rate: the single connection, against the small ones' parallel workers, is what limits it. "
+    else
+      echo -n "the largest goes at $(fmt2 "$largest_ratio")× the small ones' rate: what one transaction saves in per-transaction costs outweighs its single connection here. "
+    fi
+    echo "In memory: $(size_list "$in_memory"); spilled to disk: $(size_list "$spilled_ones"). A spilled transaction is read back from \`apply.spill-dir\` in chunks of \`apply.batch-size\` rows inside its downstream transaction; the downstream's redo log is $(( $("${down[@]}" -e 'SELECT @@innodb_log_file_size') / 1048576 )) MB, and a larger transaction makes InnoDB checkpoint during the commit."
     echo
     echo "PolarDB-X CDC's published large transactions, for comparison (not measured here): 0.5–5 GB applied at 500 MB/s, sorted and merged in memory, DT 2 s → 17 s; 10 and 20 GB spilled to disk at 350 MB/s (70% of in memory), DT 55 s and 115 s."
   fi
@@ -288,14 +324,14 @@ fi
     echo
     if [[ " $sizes " == *" 1024 "* ]]; then
       r=big_1024
-      echo "- 1 GB: $(fmt1 "$(apply_mbps $r)") MB/s = $(ratio "$(apply_mbps $r)" "$(apply_mbps small)") of the small transactions' $(fmt1 "$(apply_mbps small)") MB/s: $(verdict "$(calc "$(apply_mbps $r) / $(apply_mbps small)")" 0.7); atomic: $([[ $(figure $r partial) == 0 ]] && echo "yes, $(figure $r polls) polls saw 0 or all rows" || echo "NO, $(figure $r partial) polls saw part of it (first: $(figure $r first_partial))"); heap $apply_heap (no OutOfMemoryError in the apply's log: $(grep -c OutOfMemoryError "$work/apply.log" 2>/dev/null | sed 's/^0$/none/'))."
+      echo "- 1 GB: $(fmt1 "$(apply_mbps $r)") MB/s = $(ratio "$(apply_mbps $r)" "$(small_mbps)") of the small transactions' $(fmt1 "$(small_mbps)") MB/s: $(verdict "$(calc "$(apply_mbps $r) / $(small_mbps)")" 0.7); atomic: $([[ $(figure $r partial) == 0 ]] && echo "yes, $(figure $r polls) polls saw 0 or all rows" || echo "NO, $(figure $r partial) polls saw part of it (first: $(figure $r first_partial))"); heap $apply_heap (no OutOfMemoryError in the apply's log: $(grep -c OutOfMemoryError "$work/apply.log" 2>/dev/null | sed 's/^0$/none/'))."
     else
       r=big_$largest
-      echo "- Not measured at 1 GB in this run (sizes $sizes MB; the full run, \`benchmarks/load.sh\` without \`--quick\`, has 1 GB). The largest here, $largest MB: $(fmt1 "$(apply_mbps "$r")") MB/s = $(ratio "$(apply_mbps "$r")" "$(apply_mbps small)") of the small transactions' $(fmt1 "$(apply_mbps small)") MB/s ($(verdict "$(calc "$(apply_mbps "$r") / $(apply_mbps small)")" 0.7) against 70%), $([[ $(figure "$r" partial) == 0 ]] && echo "atomic ($(figure "$r" polls) polls saw 0 or all rows)" || echo "NOT atomic ($(figure "$r" partial) partial views)")."
+      echo "- Not measured at 1 GB in this run (sizes $sizes MB; the full run, \`benchmarks/load.sh\` without \`--quick\`, has 1 GB). The largest here, $largest MB: $(fmt1 "$(apply_mbps "$r")") MB/s = $(ratio "$(apply_mbps "$r")" "$(small_mbps)") of the small transactions' $(fmt1 "$(small_mbps)") MB/s ($(verdict "$(calc "$(apply_mbps "$r") / $(small_mbps)")" 0.7) against 70%), $([[ $(figure "$r" partial) == 0 ]] && echo "atomic ($(figure "$r" polls) polls saw 0 or all rows)" || echo "NOT atomic ($(figure "$r" partial) partial views)")."
     fi
     echo
     for s in $sizes; do
-      echo "- one transaction of $s MB: $(ratio "$(apply_mbps "big_$s")" "$(apply_mbps small)") of the small transactions' MB/s ($([[ $(figure "big_$s" spilled) =~ ^0(\.0*)?$ ]] && echo "in memory" || echo "spilled to disk"))."
+      echo "- one transaction of $s MB: $(ratio "$(apply_mbps "big_$s")" "$(small_mbps)") of the small transactions' MB/s ($([[ $(figure "big_$s" spilled) =~ ^0(\.0*)?$ ]] && echo "in memory" || echo "spilled to disk"))."
     done
   fi
   echo
@@ -311,7 +347,7 @@ fi
     echo "- **CPU**: utime + stime from \`/proc/<pid>/stat\` before and after the level (the services found by their ports), ÷ its time."
   fi
   if [[ $do_large == 1 ]]; then
-    echo "- **Large transactions**: the apply is paused (SIGSTOP); the transaction runs upstream (**upstream INSERT s**: the client's statement time; **binlog MB**: \`SHOW MASTER STATUS\` before and after); a \`KafkaWait\` consumer (read_committed) started before it sees the END record on the transaction topic (**capture s**: from the statement's return to then). Then a \`DownstreamWatch\` starts polling \`SELECT COUNT(*)\` of the table every 200 ms, the apply is resumed (SIGCONT) and **apply s** runs until the count equals the rows; any other count than 0 and all is a partial view (**reader polls / partial views**). **apply MB/s** = binlog MB ÷ apply s; **change records MB**: growth of \`bytesApplied\`; **spilled**: growth of the \`transactionsSpilled\` gauge. The small transactions' backlog is timed the same way (no atomicity check: its count rises as its transactions commit)."
+    echo "- **Large transactions**: the apply is paused (SIGSTOP); the transaction runs upstream (**upstream INSERT s**: the client's statement time; **binlog MB**: \`SHOW MASTER STATUS\` before and after); a \`KafkaWait\` consumer (read_committed) started before it sees the END record on the transaction topic (**capture s**: from the statement's return to then). Then a \`DownstreamWatch\` starts polling \`SELECT COUNT(*)\` of the table every 200 ms, the apply is resumed (SIGCONT) and **apply s** runs until the count equals the rows; any other count than 0 and all is a partial view (**reader polls / partial views**). **apply MB/s** = binlog MB ÷ apply s; **change records MB**: growth of \`bytesApplied\`; **spilled**: growth of the \`transactionsSpilled\` gauge. The small transactions' backlogs are timed the same way (no atomicity check: the count rises as they commit); **÷ small MB/s** divides by the mean of the two backlogs' MB/s, so that a drift in the machine's other work during the run weighs on both sides."
     echo "- The apply's heap is \`-Xmx$apply_heap\`; its log is checked for \`OutOfMemoryError\`."
   fi
 } | write_report
