@@ -309,8 +309,10 @@ fi
     for s in $sizes; do echo -n "$s MB $(fmt1 "$(apply_mbps "big_$s")") MB/s (apply $(fmt2 "$(calc "$(figure "big_$s" cpu_apply) / $(figure "big_$s" wall)")"), downstream $(fmt2 "$(calc "$(figure "big_$s" cpu_down) / $(figure "big_$s" wall)")") cores); "; done
     if [[ $(calc "($largest_ratio < 0.7)") == 1 ]]; then
       echo -n "the largest goes at $(fmt2 "$largest_ratio")× the small ones' rate: the single connection, against the small ones' parallel workers, is what limits it. "
+    elif [[ $(calc "($largest_ratio < 1)") == 1 ]]; then
+      echo -n "the largest goes at $(fmt2 "$largest_ratio")× the small ones' rate: its single connection costs about what the small ones' per-transaction work does. "
     else
-      echo -n "the largest goes at $(fmt2 "$largest_ratio")× the small ones' rate: what one transaction saves in per-transaction costs outweighs its single connection here. "
+      echo -n "the largest goes at $(fmt2 "$largest_ratio")× the small ones' rate: what one transaction saves in per-transaction work outweighs its single connection. "
     fi
     echo "In memory: $(size_list "$in_memory"); spilled to disk: $(size_list "$spilled_ones"). A spilled transaction is read back from \`apply.spill-dir\` in chunks of \`apply.batch-size\` rows inside its downstream transaction; the downstream's redo log is $(( $("${down[@]}" -e 'SELECT @@innodb_log_file_size') / 1048576 )) MB, and a larger transaction makes InnoDB checkpoint during the commit."
     echo
