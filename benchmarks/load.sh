@@ -19,6 +19,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/probes.sh"
 bench_usage 'usage: benchmarks/load.sh [--quick] [--levels "25 50 100"] [--seconds N] [--workloads "oltp_write_only oltp_insert"]
                           [--sizes "32 256 1024"] [--small-mb N] [--threads N] [--no-levels] [--no-large]'
 quick=0 levels="" seconds="" workloads="" sizes="" small_mb="" threads=4 do_levels=1 do_large=1
+command_line="benchmarks/load.sh${*:+ $*}" # for the report
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) quick=1; shift ;;
@@ -244,7 +245,7 @@ if [[ $do_large == 1 ]]; then
   } > "$work/large.tsv"
 fi
 {
-  report_header "Load levels and large transactions" "Issue 6, table 4, as PolarDB-X CDC's performance page: \`benchmarks/load.sh$([[ $quick == 1 ]] && echo ' --quick')\`. PolarDB-X's published figures are quoted for comparison, not measured here."
+  report_header "Load levels and large transactions" "Issue 6, table 4, as PolarDB-X CDC's performance page: \`$command_line\`. PolarDB-X's published figures are quoted for comparison, not measured here."
   echo
   echo "## Settings"
   echo
