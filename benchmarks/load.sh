@@ -327,7 +327,7 @@ fi
     echo
     if [[ " $sizes " == *" 1024 "* ]]; then
       r=big_1024
-      echo "- 1 GB: $(fmt1 "$(apply_mbps $r)") MB/s = $(ratio "$(apply_mbps $r)" "$(small_mbps)") of the small transactions' $(fmt1 "$(small_mbps)") MB/s: $(verdict "$(calc "$(apply_mbps $r) / $(small_mbps)")" 0.7); atomic: $([[ $(figure $r partial) == 0 ]] && echo "yes, $(figure $r polls) polls saw 0 or all rows" || echo "NO, $(figure $r partial) polls saw part of it (first: $(figure $r first_partial))"); heap $apply_heap (no OutOfMemoryError in the apply's log: $(grep -c OutOfMemoryError "$work/apply.log" 2>/dev/null | sed 's/^0$/none/'))."
+      echo "- 1 GB: $(fmt1 "$(apply_mbps $r)") MB/s = $(ratio "$(apply_mbps $r)" "$(small_mbps)") of the small transactions' $(fmt1 "$(small_mbps)") MB/s: $(verdict "$(calc "$(apply_mbps $r) / $(small_mbps)")" 0.7); atomic: $([[ $(figure $r partial) == 0 ]] && echo "yes, $(figure $r polls) polls saw 0 or all rows" || echo "NO, $(figure $r partial) polls saw part of it (first: $(figure $r first_partial))"); heap $apply_heap, and $(grep -c OutOfMemoryError "$work/apply.log" 2>/dev/null || true) OutOfMemoryError lines in the apply's log."
     else
       r=big_$largest
       echo "- Not measured at 1 GB in this run (sizes $sizes MB; the full run, \`benchmarks/load.sh\` without \`--quick\`, has 1 GB). The largest here, $largest MB: $(fmt1 "$(apply_mbps "$r")") MB/s = $(ratio "$(apply_mbps "$r")" "$(small_mbps)") of the small transactions' $(fmt1 "$(small_mbps)") MB/s ($(verdict "$(calc "$(apply_mbps "$r") / $(small_mbps)")" 0.7) against 70%), $([[ $(figure "$r" partial) == 0 ]] && echo "atomic ($(figure "$r" polls) polls saw 0 or all rows)" || echo "NOT atomic ($(figure "$r" partial) partial views)")."
