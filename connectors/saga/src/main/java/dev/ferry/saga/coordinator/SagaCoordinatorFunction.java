@@ -142,18 +142,17 @@ public final class SagaCoordinatorFunction
         for (Transition.CallRequest call : transition.calls()) {
             out.collect(StepCall.of(saga, call.step(), call.operation(), call.attempt()));
         }
-        for (long time : transition.timers()) {
-            context.timerService().registerProcessingTimeTimer(time);
-        }
+        transition.applyTimers(context.timerService());
         SagaOutcome outcome = transition.outcome();
-        if (outcome != null) {
-            context.output(OUTCOMES, OutcomeJson.record(outcome));
-            definitions.remove(saga.gid());
-            command.clear();
-            context.timerService()
-                    .registerProcessingTimeTimer(outcome.finishedAt() + retentionMillis);
+        if (outcome == null) {
+            progress.update(current);
+            return;
         }
-        progress.update(current);
+        context.output(OUTCOMES, OutcomeJson.record(outcome));
+        definitions.remove(saga.gid());
+        command.clear();
+        progress.update(SagaProgress.finished(current.startedAt, outcome.finishedAt()));
+        context.timerService().registerProcessingTimeTimer(outcome.finishedAt() + retentionMillis);
     }
 
     private SagaDefinition definition(String gid) throws Exception {
