@@ -19,6 +19,8 @@ import java.util.Map;
  * as Markdown.
  */
 public final class SagaBenchmark {
+    private static final Duration WARMUP = Duration.ofSeconds(3);
+
     private SagaBenchmark() {}
 
     public static void main(String[] args) throws Exception {
@@ -56,9 +58,20 @@ public final class SagaBenchmark {
                         options.get("kafka"),
                         options.get("command-topic"),
                         options.get("results-topic"))) {
-            log("warming up");
-            direct.run(threads, Duration.ofSeconds(2), 2);
-            saga.run("warmup", sagas, 2, true);
+            // Every variant runs once before any is measured, on both sides: both JVMs are new,
+            // and a measured column would otherwise pay for compiling the code paths it is the
+            // first to use (the coordinator's JIT alone took as much CPU as its saga work while
+            // the benchmark warmed up only one variant), and a compiling coordinator would also
+            // take CPU from the direct column that runs beside it.
+            log("warming up every variant");
+            for (int sql : new int[] {2, 10}) {
+                direct.run(threads, WARMUP, sql);
+            }
+            saga.run("warmup-0", sagas, 0, false);
+            for (int sql : new int[] {2, 10}) {
+                saga.run("warmup-" + sql, sagas, sql, false);
+                saga.run("warmup-" + sql + "b", sagas, sql, true);
+            }
 
             double direct2 = measured("direct, 2 SQL", direct.run(threads, seconds, 2));
             double saga0 = measured("saga, 0 SQL", saga.run("saga0", sagas, 0, false));
