@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -36,6 +37,13 @@ final class SagaTransfers implements AutoCloseable {
     private final String commandTopic;
     private final KafkaProducer<byte[], byte[]> producer;
     private final Map<String, SagaOutcome> outcomes = new ConcurrentHashMap<>();
+
+    /**
+     * Outcomes seen per run (the global id without its number), so that waiting for a run's end
+     * costs nothing while the coordinator is measured.
+     */
+    private final Map<String, LongAdder> ended = new ConcurrentHashMap<>();
+
     private final Thread follower;
     private volatile boolean closed;
 
@@ -75,7 +83,13 @@ final class SagaTransfers implements AutoCloseable {
                                                         new String(
                                                                 record.value(),
                                                                 StandardCharsets.UTF_8));
-                                        outcomes.put(outcome.gid(), outcome);
+                                        if (outcomes.put(outcome.gid(), outcome) == null) {
+                                            String gid = outcome.gid();
+                                            ended.computeIfAbsent(
+                                                            gid.substring(0, gid.lastIndexOf('-')),
+                                                            run -> new LongAdder())
+                                                    .increment();
+                                        }
                                     }
                                 }
                             }
@@ -126,7 +140,8 @@ final class SagaTransfers implements AutoCloseable {
     }
 
     private long count(String prefix) {
-        return outcomes.keySet().stream().filter(gid -> gid.startsWith(prefix + "-")).count();
+        LongAdder count = ended.get(prefix);
+        return count == null ? 0 : count.sum();
     }
 
     private String command(String gid, int sqlPerBranch, boolean barrier) {
