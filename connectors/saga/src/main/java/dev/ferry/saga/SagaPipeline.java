@@ -176,6 +176,8 @@ public final class SagaPipeline {
         String topic = config.resultsTopic;
         Properties producer = new Properties();
         producer.setProperty("transaction.timeout.ms", "900000");
+        // Outcomes become visible at the checkpoint, not when sent: batching them costs no time.
+        producer.setProperty("linger.ms", "20");
         return KafkaSink.<Tuple2<String, String>>builder()
                 .setBootstrapServers(config.bootstrapServers)
                 .setRecordSerializer(
