@@ -105,14 +105,15 @@ final class SagaTransfers implements AutoCloseable {
      */
     double run(String variant, int sagas, int sqlPerBranch, boolean barrier) throws Exception {
         String prefix = variant + "-" + Long.toHexString(System.nanoTime());
-        // Commands are built before the first is sent, so building them does not compete with the
-        // coordinator for the CPU while it is measured.
+        // Commands are built before the first is sent, and the JIT compiles what building them
+        // made hot, so that neither competes with the coordinator for the CPU while it is measured.
         List<byte[]> commands = new ArrayList<>();
         for (int i = 0; i < sagas; i++) {
             commands.add(
                     command(prefix + "-" + i, sqlPerBranch, barrier)
                             .getBytes(StandardCharsets.UTF_8));
         }
+        CompilerQuiet.await(Duration.ofSeconds(10));
         for (byte[] command : commands) {
             producer.send(new ProducerRecord<>(commandTopic, command));
         }
