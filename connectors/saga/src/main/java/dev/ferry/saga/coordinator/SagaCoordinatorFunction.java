@@ -79,9 +79,12 @@ public final class SagaCoordinatorFunction
                 StateTtlConfig.newBuilder(Duration.ofMillis(retentionMillis))
                         .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
                         .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
-                        // Expired marks are left out of checkpoints, and dropped from memory a
-                        // few at each start command (Flink's default incremental clean-up).
+                        // Expired marks are left out of checkpoints, and dropped from memory as
+                        // the marks are visited one per access: two accesses per saga (its start
+                        // and its end) against one mark added sweep them all well within the
+                        // retention, at a fifth of the cost of Flink's default of five.
                         .cleanupFullSnapshot()
+                        .cleanupIncrementally(1, false)
                         .build());
         finished = getRuntimeContext().getState(ended);
         definitions = new HashMap<>();
