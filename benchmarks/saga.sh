@@ -85,6 +85,7 @@ load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 java -Xmx1g -cp benchmarks/target/ferry-benchmarks.jar dev.ferry.benchmarks.saga.SagaBenchmark \
   --bank1 "127.0.0.1:$FERRY_UPSTREAM_PORT" --bank2 "127.0.0.1:$FERRY_DOWNSTREAM_PORT" \
   --kafka "$FERRY_KAFKA_BOOTSTRAP" --command-topic bench-saga-commands --results-topic bench-saga-results \
+  --coordinator-pid "$saga" \
   --sagas "$sagas" --seconds "$seconds" --threads "$threads" \
   --sysbench-tps "$sysbench_tps" --sysbench-ops "$sysbench_ops" \
   --title "Saga transfers on $(nproc) cores, MariaDB $("${up[@]}" -e 'SELECT VERSION()'), $sagas sagas per saga column, $threads clients / SQL threads, direct columns ${seconds} s" \

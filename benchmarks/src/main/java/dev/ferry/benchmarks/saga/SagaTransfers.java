@@ -34,6 +34,7 @@ final class SagaTransfers implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final TransferWorkload workload;
+    private final Compilers compilers;
     private final String commandTopic;
     private final KafkaProducer<byte[], byte[]> producer;
     private final Map<String, SagaOutcome> outcomes = new ConcurrentHashMap<>();
@@ -48,8 +49,13 @@ final class SagaTransfers implements AutoCloseable {
     private volatile boolean closed;
 
     SagaTransfers(
-            TransferWorkload workload, String bootstrap, String commandTopic, String results) {
+            TransferWorkload workload,
+            Compilers compilers,
+            String bootstrap,
+            String commandTopic,
+            String results) {
         this.workload = workload;
+        this.compilers = compilers;
         this.commandTopic = commandTopic;
         Properties producing = new Properties();
         producing.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -113,7 +119,7 @@ final class SagaTransfers implements AutoCloseable {
                     command(prefix + "-" + i, sqlPerBranch, barrier)
                             .getBytes(StandardCharsets.UTF_8));
         }
-        CompilerQuiet.await(Duration.ofSeconds(10));
+        compilers.awaitQuiet(Duration.ofSeconds(10));
         for (byte[] command : commands) {
             producer.send(new ProducerRecord<>(commandTopic, command));
         }
