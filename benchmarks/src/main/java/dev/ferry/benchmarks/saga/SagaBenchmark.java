@@ -86,20 +86,12 @@ public final class SagaBenchmark {
                 saga.run("warmup-" + sql, sagas, sql, false);
                 saga.run("warmup-" + sql + "b", sagas, sql, true);
             }
-            double direct2 =
-                    columns.column(
-                            "direct, 2 SQL",
-                            () -> direct.run(threads, WARMUP, 2),
-                            () -> direct.run(threads, seconds, 2));
+            double direct2 = columns.directColumn(direct, "direct, 2 SQL", threads, seconds, 2);
             double saga0 = columns.sagaColumn(saga, "saga, 0 SQL", "saga0", sagas, 0, false);
             double saga2 = columns.sagaColumn(saga, "saga, 2 SQL", "saga2", sagas, 2, false);
             double saga2b =
                     columns.sagaColumn(saga, "saga, 2 SQL + barrier", "saga2b", sagas, 2, true);
-            double direct10 =
-                    columns.column(
-                            "direct, 10 SQL",
-                            () -> direct.run(threads, WARMUP, 10),
-                            () -> direct.run(threads, seconds, 10));
+            double direct10 = columns.directColumn(direct, "direct, 10 SQL", threads, seconds, 10);
             double saga10 = columns.sagaColumn(saga, "saga, 10 SQL", "saga10", sagas, 10, false);
             double saga10b =
                     columns.sagaColumn(saga, "saga, 10 SQL + barrier", "saga10b", sagas, 10, true);
@@ -152,6 +144,15 @@ public final class SagaBenchmark {
         compilers.awaitQuiet(QUIET_LIMIT);
         log("measuring " + name);
         return measured(name, measure.run());
+    }
+
+    private double directColumn(
+            DirectTransfers direct, String name, int threads, Duration duration, int sqlPerBranch)
+            throws Exception {
+        return column(
+                name,
+                () -> direct.run(threads, WARMUP, sqlPerBranch),
+                () -> direct.run(threads, duration, sqlPerBranch));
     }
 
     private double sagaColumn(
