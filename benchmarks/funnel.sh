@@ -18,6 +18,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/probes.sh"
 bench_usage 'usage: benchmarks/funnel.sh [--quick] [--bulk-rows N] [--single-rows N] [--workers N] [--threads N]'
 quick=0 bulk_rows="" single_rows="" workers=16 threads=4
+command_line="benchmarks/funnel.sh${*:+ $*}" # for the report
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) quick=1; shift ;;
@@ -261,7 +262,7 @@ slowest_stage() {
   for st in events produce apply e2e; do printf '%s\t%s\t%s\n' "${stage_short[$st]}" "$(rate_of bulk "$st")" "$(rate_of single "$st")"; done
 } > "$work/funnel-pipeline.tsv"
 {
-  report_header "Stage funnel: binlog → downstream" "Issue 6, table 3, as Canal's Performance page: \`benchmarks/funnel.sh$([[ $quick == 1 ]] && echo ' --quick')\`. Every stage is ferry's or the client library it is built on; Canal's published figures are quoted for comparison, not measured here."
+  report_header "Stage funnel: binlog → downstream" "Issue 6, table 3, as Canal's Performance page: \`$command_line\`. Every stage is ferry's or the client library it is built on; Canal's published figures are quoted for comparison, not measured here."
   echo
   echo "## Settings"
   echo
