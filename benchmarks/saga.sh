@@ -75,15 +75,24 @@ until grep -q "is running" "$work/saga.log"; do
   sleep 0.2
 done
 
+# One file per run: a second run on the same day gets -2, -3, … instead of replacing the first.
 result="benchmarks/results/saga/$(date -u +%Y-%m-%d).md"
+for n in $(seq 2 99); do
+  [[ -e $result ]] || break
+  result="benchmarks/results/saga/$(date -u +%Y-%m-%d)-$n.md"
+done
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 java -Xmx1g -cp benchmarks/target/ferry-benchmarks.jar dev.ferry.benchmarks.saga.SagaBenchmark \
   --bank1 "127.0.0.1:$FERRY_UPSTREAM_PORT" --bank2 "127.0.0.1:$FERRY_DOWNSTREAM_PORT" \
   --kafka "$FERRY_KAFKA_BOOTSTRAP" --command-topic bench-saga-commands --results-topic bench-saga-results \
+  --coordinator-pid "$saga" \
   --sagas "$sagas" --seconds "$seconds" --threads "$threads" \
   --sysbench-tps "$sysbench_tps" --sysbench-ops "$sysbench_ops" \
   --title "Saga transfers on $(nproc) cores, MariaDB $("${up[@]}" -e 'SELECT VERSION()'), $sagas sagas per saga column, $threads clients / SQL threads, direct columns ${seconds} s" \
   --notes "Global-TPS is measured; DB-TPS and OPS follow from it as in DTM's report (transactions and statements per global transaction: direct and saga 2SQL 2 and 4, + barrier 6 statements, 10SQL 2 and 20, + barrier 22; saga 0SQL touches no database, since ferry keeps saga state in Flink, not in a database). sysbench OPS counts its write statements." \
   --output "$result"
+printf '\nLoad average (1, 5, 15 min) when the coordinator started: %s; at the end: %s.\n' \
+  "$load_start" "$(cut -d' ' -f1-3 /proc/loadavg)" >> "$result"
 echo "written to $result"
 kill $saga 2>/dev/null || true
 wait $saga 2>/dev/null || true

@@ -1,7 +1,7 @@
 package dev.ferry.benchmarks.saga;
 
-import dev.ferry.jdbc.Connections;
 import dev.ferry.jdbc.DatabaseEndpoint;
+import dev.ferry.saga.participant.ParticipantConnections;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -37,8 +37,9 @@ final class DirectTransfers {
             Thread thread =
                     new Thread(
                             () -> {
-                                try (Connection out = open(bank1);
-                                        Connection in = open(bank2)) {
+                                // Opened as the coordinator opens its own, settings and all.
+                                try (Connection out = ParticipantConnections.open(bank1);
+                                        Connection in = ParticipantConnections.open(bank2)) {
                                     for (long i = 0; !stop.get(); i++) {
                                         String gid = "direct-" + client + "-" + i;
                                         transaction(
@@ -78,12 +79,6 @@ final class DirectTransfers {
             throw new IllegalStateException("direct transfers failed", failures.get(0));
         }
         return done.get() / seconds;
-    }
-
-    private static Connection open(DatabaseEndpoint endpoint) throws SQLException {
-        Connection connection = Connections.open(endpoint);
-        connection.setAutoCommit(false);
-        return connection;
     }
 
     private static void transaction(Connection connection, List<String> statements)

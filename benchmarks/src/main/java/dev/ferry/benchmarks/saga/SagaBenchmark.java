@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -19,7 +21,14 @@ import java.util.Map;
  * as Markdown.
  */
 public final class SagaBenchmark {
-    private SagaBenchmark() {}
+    private static final Duration WARMUP = Duration.ofSeconds(3);
+    private static final Duration QUIET_LIMIT = Duration.ofSeconds(20);
+
+    private final Compilers compilers;
+
+    private SagaBenchmark(Compilers compilers) {
+        this.compilers = compilers;
+    }
 
     public static void main(String[] args) throws Exception {
         Map<String, String> options = options(args);
@@ -43,6 +52,12 @@ public final class SagaBenchmark {
         }
 
         DirectTransfers direct = new DirectTransfers(workload, bank1, bank2);
+        List<Long> jvms = new ArrayList<>(List.of(ProcessHandle.current().pid()));
+        if (options.containsKey("coordinator-pid")) {
+            jvms.add(Long.parseLong(options.get("coordinator-pid")));
+        }
+        Compilers compilers = new Compilers(jvms);
+        SagaBenchmark columns = new SagaBenchmark(compilers);
         ResultTable table = new ResultTable();
         table.add(
                 new ResultTable.Column(
@@ -53,21 +68,33 @@ public final class SagaBenchmark {
         try (SagaTransfers saga =
                 new SagaTransfers(
                         workload,
+                        compilers,
                         options.get("kafka"),
                         options.get("command-topic"),
                         options.get("results-topic"))) {
-            log("warming up");
-            direct.run(threads, Duration.ofSeconds(2), 2);
-            saga.run("warmup", sagas, 2, true);
-
-            double direct2 = measured("direct, 2 SQL", direct.run(threads, seconds, 2));
-            double saga0 = measured("saga, 0 SQL", saga.run("saga0", sagas, 0, false));
-            double saga2 = measured("saga, 2 SQL", saga.run("saga2", sagas, 2, false));
-            double saga2b = measured("saga, 2 SQL + barrier", saga.run("saga2b", sagas, 2, true));
-            double direct10 = measured("direct, 10 SQL", direct.run(threads, seconds, 10));
-            double saga10 = measured("saga, 10 SQL", saga.run("saga10", sagas, 10, false));
+            // Both JVMs are new, and their JIT compilers took as much CPU as the coordinator's
+            // saga work in the measured columns (and from the direct columns beside them) when
+            // only one variant was warmed up: every variant runs once before any is measured, and
+            // each column again right before it is measured (the direct ones for a few seconds,
+            // the saga ones with half as many sagas), then waits until neither JVM compiles.
+            log("warming up every variant");
+            for (int sql : new int[] {2, 10}) {
+                direct.run(threads, WARMUP, sql);
+            }
+            saga.run("warmup-0", sagas, 0, false);
+            for (int sql : new int[] {2, 10}) {
+                saga.run("warmup-" + sql, sagas, sql, false);
+                saga.run("warmup-" + sql + "b", sagas, sql, true);
+            }
+            double direct2 = columns.directColumn(direct, "direct, 2 SQL", threads, seconds, 2);
+            double saga0 = columns.sagaColumn(saga, "saga, 0 SQL", "saga0", sagas, 0, false);
+            double saga2 = columns.sagaColumn(saga, "saga, 2 SQL", "saga2", sagas, 2, false);
+            double saga2b =
+                    columns.sagaColumn(saga, "saga, 2 SQL + barrier", "saga2b", sagas, 2, true);
+            double direct10 = columns.directColumn(direct, "direct, 10 SQL", threads, seconds, 10);
+            double saga10 = columns.sagaColumn(saga, "saga, 10 SQL", "saga10", sagas, 10, false);
             double saga10b =
-                    measured("saga, 10 SQL + barrier", saga.run("saga10b", sagas, 10, true));
+                    columns.sagaColumn(saga, "saga, 10 SQL + barrier", "saga10b", sagas, 10, true);
 
             table.add(ResultTable.Column.of("direct 2SQL", direct2, 2, 4));
             table.add(ResultTable.Column.of("saga 0SQL", saga0, 0, 0));
@@ -104,6 +131,42 @@ public final class SagaBenchmark {
                                 + ResultTable.dtmReference());
             }
         }
+    }
+
+    /** Something that runs a workload and returns global transactions per second. */
+    @FunctionalInterface
+    private interface Run {
+        double run() throws Exception;
+    }
+
+    private double column(String name, Run warmUp, Run measure) throws Exception {
+        warmUp.run();
+        compilers.awaitQuiet(QUIET_LIMIT);
+        log("measuring " + name);
+        return measured(name, measure.run());
+    }
+
+    private double directColumn(
+            DirectTransfers direct, String name, int threads, Duration duration, int sqlPerBranch)
+            throws Exception {
+        return column(
+                name,
+                () -> direct.run(threads, WARMUP, sqlPerBranch),
+                () -> direct.run(threads, duration, sqlPerBranch));
+    }
+
+    private double sagaColumn(
+            SagaTransfers saga,
+            String name,
+            String variant,
+            int sagas,
+            int sqlPerBranch,
+            boolean barrier)
+            throws Exception {
+        return column(
+                name,
+                () -> saga.run("again-" + variant, sagas / 2, sqlPerBranch, barrier),
+                () -> saga.run(variant, sagas, sqlPerBranch, barrier));
     }
 
     private static double measured(String what, double globalTps) {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -33,15 +34,28 @@ final class SagaTransfers implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final TransferWorkload workload;
+    private final Compilers compilers;
     private final String commandTopic;
     private final KafkaProducer<byte[], byte[]> producer;
     private final Map<String, SagaOutcome> outcomes = new ConcurrentHashMap<>();
+
+    /**
+     * Outcomes seen per run (the global id without its number), so that waiting for a run's end
+     * costs nothing while the coordinator is measured.
+     */
+    private final Map<String, LongAdder> ended = new ConcurrentHashMap<>();
+
     private final Thread follower;
     private volatile boolean closed;
 
     SagaTransfers(
-            TransferWorkload workload, String bootstrap, String commandTopic, String results) {
+            TransferWorkload workload,
+            Compilers compilers,
+            String bootstrap,
+            String commandTopic,
+            String results) {
         this.workload = workload;
+        this.compilers = compilers;
         this.commandTopic = commandTopic;
         Properties producing = new Properties();
         producing.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -75,7 +89,13 @@ final class SagaTransfers implements AutoCloseable {
                                                         new String(
                                                                 record.value(),
                                                                 StandardCharsets.UTF_8));
-                                        outcomes.put(outcome.gid(), outcome);
+                                        if (outcomes.put(outcome.gid(), outcome) == null) {
+                                            String gid = outcome.gid();
+                                            ended.computeIfAbsent(
+                                                            gid.substring(0, gid.lastIndexOf('-')),
+                                                            run -> new LongAdder())
+                                                    .increment();
+                                        }
                                     }
                                 }
                             }
@@ -91,14 +111,15 @@ final class SagaTransfers implements AutoCloseable {
      */
     double run(String variant, int sagas, int sqlPerBranch, boolean barrier) throws Exception {
         String prefix = variant + "-" + Long.toHexString(System.nanoTime());
-        // Commands are built before the first is sent, so building them does not compete with the
-        // coordinator for the CPU while it is measured.
+        // Commands are built before the first is sent, and the JIT compiles what building them
+        // made hot, so that neither competes with the coordinator for the CPU while it is measured.
         List<byte[]> commands = new ArrayList<>();
         for (int i = 0; i < sagas; i++) {
             commands.add(
                     command(prefix + "-" + i, sqlPerBranch, barrier)
                             .getBytes(StandardCharsets.UTF_8));
         }
+        compilers.awaitQuiet(Duration.ofSeconds(10));
         for (byte[] command : commands) {
             producer.send(new ProducerRecord<>(commandTopic, command));
         }
@@ -126,7 +147,8 @@ final class SagaTransfers implements AutoCloseable {
     }
 
     private long count(String prefix) {
-        return outcomes.keySet().stream().filter(gid -> gid.startsWith(prefix + "-")).count();
+        LongAdder count = ended.get(prefix);
+        return count == null ? 0 : count.sum();
     }
 
     private String command(String gid, int sqlPerBranch, boolean barrier) {

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Transfer sagas between two real MariaDB participants through one coordinator job: commit,
- * compensation after a failed second step, a compensation that fails twice, a step timeout, and
- * poison commands. Each test uses accounts of its own in the shared banks.
+ * compensation after a failed second step, a compensation that fails twice, a step timeout, poison
+ * commands, and a repeated command. Each test uses accounts of its own in the shared banks.
  */
 class SagaTransferITCase {
     private static final Duration OUTCOME = Duration.ofSeconds(60);
@@ -144,6 +144,23 @@ class SagaTransferITCase {
                 .isEqualTo(SagaStatus.COMMITTED);
         assertThat(topics.outcomes().get("poison-5").status()).isEqualTo(SagaStatus.FAILED);
         jobs.assertRunning();
+    }
+
+    @Test
+    void aRepeatedCommandIsIgnoredAfterItsSagaEnded() {
+        // Without the barrier a second run would move the money again.
+        String command = bank.transfer("repeat-8", 6, 6, 100).put("barrier", false).toString();
+        topics.send(command);
+        SagaOutcome first = topics.awaitOutcome("repeat-8", OUTCOME);
+
+        topics.send(command, bank.transfer("after-repeat-9", 7, 7, 10).toString());
+
+        assertThat(topics.awaitOutcome("after-repeat-9", OUTCOME).status())
+                .isEqualTo(SagaStatus.COMMITTED);
+        assertThat(topics.outcomes().get("repeat-8")).isEqualTo(first);
+        assertThat(first.status()).isEqualTo(SagaStatus.COMMITTED);
+        assertThat(bank.balance(Bank.bank1(), 6)).isEqualTo(400);
+        assertThat(bank.balance(Bank.bank2(), 6)).isEqualTo(600);
     }
 
     private static ObjectNode http(String url, int account, long amount) {

@@ -1,39 +1,30 @@
 package dev.ferry.saga.command;
 
 import dev.ferry.saga.coordinator.SagaEvent;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import org.apache.flink.api.common.functions.MapFunction;
 
 /**
- * Turns a raw start command into the coordinator's event, checking it on the way: a poison command
- * becomes an INVALID event (keyed by its global id, or by a digest of its text when it has none)
- * that ends as a FAILED outcome naming the problem.
+ * Turns a raw start command (UTF-8 JSON) into the coordinator's event, keyed by its global id. Only
+ * the id is read here; the coordinator reads the whole command once, and a command it cannot run
+ * ends there as a FAILED outcome. A command without a readable id becomes an INVALID event keyed by
+ * a digest of its bytes.
  */
-public final class CommandReader implements MapFunction<String, SagaEvent> {
-    private final SagaCommandParser parser;
-
-    public CommandReader(SagaCommandParser parser) {
-        this.parser = parser;
-    }
-
+public final class CommandReader implements MapFunction<byte[], SagaEvent> {
     @Override
-    public SagaEvent map(String command) {
+    public SagaEvent map(byte[] command) {
         try {
-            return SagaEvent.start(parser.parse(command).gid(), command);
+            return SagaEvent.start(SagaCommandParser.gidOf(command), command);
         } catch (InvalidCommandException e) {
-            String gid = e.gid() != null ? e.gid() : "invalid-" + digest(command);
-            return SagaEvent.invalid(gid, e.getMessage());
+            return SagaEvent.invalid("invalid-" + digest(command), e.getMessage());
         }
     }
 
-    private static String digest(String command) {
+    private static String digest(byte[] command) {
         try {
-            byte[] hash =
-                    MessageDigest.getInstance("SHA-256")
-                            .digest(String.valueOf(command).getBytes(StandardCharsets.UTF_8));
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(command);
             return HexFormat.of().formatHex(hash, 0, 8);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

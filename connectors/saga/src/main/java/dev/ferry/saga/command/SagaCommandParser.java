@@ -1,6 +1,8 @@
 package dev.ferry.saga.command;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ferry.saga.model.Call;
@@ -9,8 +11,10 @@ import dev.ferry.saga.model.RetryPolicy;
 import dev.ferry.saga.model.SagaDefinition;
 import dev.ferry.saga.model.SqlCall;
 import dev.ferry.saga.model.Step;
+import java.io.IOException;
 import java.io.Serializable;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -36,25 +40,65 @@ public final class SagaCommandParser implements Serializable {
     }
 
     public SagaDefinition parse(String command) {
+        return parse(command.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Reads a command from its UTF-8 JSON, as it arrives from Kafka. */
+    public SagaDefinition parse(byte[] command) {
         JsonNode root;
         try {
             root = JSON.readTree(command);
-        } catch (JsonProcessingException e) {
-            throw new InvalidCommandException(
-                    null, "command is not JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw notJson(e);
         }
         if (root == null || !root.isObject()) {
             throw new InvalidCommandException(null, "command is not a JSON object");
         }
-        String gid = text(root, "gid", null);
-        if (gid == null || gid.isBlank()) {
-            throw new InvalidCommandException(null, "command has no \"gid\"");
-        }
+        String gid = gid(root.get("gid"));
         try {
             return definition(gid, root);
         } catch (IllegalArgumentException e) {
             throw new InvalidCommandException(gid, e.getMessage());
         }
+    }
+
+    /**
+     * The global id alone, read up to the {@code gid} field without building the rest: enough to
+     * route a command to its coordinator, which reads (and checks) the whole of it once.
+     */
+    public static String gidOf(byte[] command) {
+        try (JsonParser json = JSON.createParser(command)) {
+            if (json.nextToken() != JsonToken.START_OBJECT) {
+                throw new InvalidCommandException(null, "command is not a JSON object");
+            }
+            while (json.nextToken() == JsonToken.FIELD_NAME) {
+                boolean isGid = "gid".equals(json.currentName());
+                json.nextToken();
+                if (isGid) {
+                    return gid(JSON.readTree(json));
+                }
+                json.skipChildren();
+            }
+            return gid(null);
+        } catch (IOException e) {
+            throw notJson(e);
+        }
+    }
+
+    private static String gid(JsonNode value) {
+        String gid = value == null || value.isNull() ? null : value.asText();
+        if (gid == null || gid.isBlank()) {
+            throw new InvalidCommandException(null, "command has no \"gid\"");
+        }
+        return gid;
+    }
+
+    private static InvalidCommandException notJson(IOException e) {
+        String message =
+                e instanceof JsonProcessingException json
+                        ? json.getOriginalMessage()
+                        : e.toString();
+        return new InvalidCommandException(null, "command is not JSON: " + message);
     }
 
     private SagaDefinition definition(String gid, JsonNode root) {
@@ -84,7 +128,10 @@ public final class SagaCommandParser implements Serializable {
         if (!node.isObject()) {
             throw new IllegalArgumentException(where + " is not an object");
         }
-        String branch = text(node, "branch", String.format("%02d", index + 1));
+        String branch = text(node, "branch", null);
+        if (branch == null) {
+            branch = (index < 9 ? "0" : "") + (index + 1); // 01, 02, … as DTM numbers branches
+        }
         requireId(where + ".branch", branch);
         if (!node.hasNonNull("action")) {
             throw new IllegalArgumentException(where + " has no \"action\"");

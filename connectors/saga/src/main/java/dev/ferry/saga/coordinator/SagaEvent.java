@@ -17,8 +17,8 @@ public class SagaEvent {
     public String gid;
     public Kind kind;
 
-    /** The start command's JSON (START). */
-    public String command;
+    /** The start command's UTF-8 JSON (START), kept as bytes: it is copied as it came. */
+    public byte[] command;
 
     /** Why the command cannot run (INVALID). */
     public String reason;
@@ -28,7 +28,7 @@ public class SagaEvent {
 
     public SagaEvent() {}
 
-    public static SagaEvent start(String gid, String command) {
+    public static SagaEvent start(String gid, byte[] command) {
         SagaEvent event = new SagaEvent();
         event.gid = gid;
         event.kind = Kind.START;

@@ -66,18 +66,6 @@ public class SagaProgress {
         return progress;
     }
 
-    /**
-     * What is kept of a finished saga until its retention ends: enough to ignore a repeated
-     * command, small because every finished saga stays in each checkpoint that long.
-     */
-    static SagaProgress finished(long startedAt, long finishedAt) {
-        SagaProgress done = new SagaProgress();
-        done.phase = Phase.DONE.ordinal();
-        done.startedAt = startedAt;
-        done.finishedAt = finishedAt;
-        return done;
-    }
-
     public Phase phase() {
         return Phase.values()[phase];
     }

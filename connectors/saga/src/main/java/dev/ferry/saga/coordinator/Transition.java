@@ -4,6 +4,7 @@ import dev.ferry.saga.model.Operation;
 import dev.ferry.saga.model.SagaOutcome;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.streaming.api.TimerService;
 
 /** What the coordinator must do after one event: calls to make, timers to set, an outcome. */
 public final class Transition {
@@ -42,6 +43,19 @@ public final class Transition {
 
     public List<Long> cancelledTimers() {
         return cancelledTimers;
+    }
+
+    /**
+     * Deletes the cancelled timers, then sets the new ones: a new stage's deadline may fall on the
+     * same millisecond as the finished stage's, and must stay.
+     */
+    public void applyTimers(TimerService timerService) {
+        for (long time : cancelledTimers) {
+            timerService.deleteProcessingTimeTimer(time);
+        }
+        for (long time : timers) {
+            timerService.registerProcessingTimeTimer(time);
+        }
     }
 
     /** The saga's outcome when this event ended it; null otherwise. */

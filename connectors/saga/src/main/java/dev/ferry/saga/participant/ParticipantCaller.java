@@ -7,7 +7,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -79,7 +78,7 @@ public final class ParticipantCaller implements AutoCloseable {
         Connection connection = mine.get(call.participant);
         try {
             if (connection == null || connection.isClosed()) {
-                connection = open(endpoint);
+                connection = ParticipantConnections.open(endpoint);
                 opened.add(connection);
                 mine.put(call.participant, connection);
             }
@@ -92,27 +91,6 @@ public final class ParticipantCaller implements AutoCloseable {
             closeQuietly(connection);
         }
         return result;
-    }
-
-    /**
-     * A connection kept in a transaction (no auto-commit), which tracks its session state locally
-     * so that the driver does not repeat settings to the server before every step.
-     */
-    private static Connection open(DatabaseEndpoint endpoint) throws SQLException {
-        Properties properties = new Properties();
-        properties.setProperty("user", endpoint.username());
-        if (endpoint.password() != null) {
-            properties.setProperty("password", endpoint.password());
-        }
-        properties.setProperty("useLocalSessionState", "true");
-        Connection connection;
-        try {
-            connection = Connections.connect(endpoint.jdbcUrl(), properties);
-        } catch (SQLException e) {
-            throw Connections.explain(endpoint, e);
-        }
-        connection.setAutoCommit(false);
-        return connection;
     }
 
     @Override

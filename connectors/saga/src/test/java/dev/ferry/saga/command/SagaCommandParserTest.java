@@ -7,7 +7,9 @@ import dev.ferry.saga.model.HttpCall;
 import dev.ferry.saga.model.RetryPolicy;
 import dev.ferry.saga.model.SagaDefinition;
 import dev.ferry.saga.model.SqlCall;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Collections;
 import org.junit.jupiter.api.Test;
 
 class SagaCommandParserTest {
@@ -93,6 +95,32 @@ class SagaCommandParserTest {
                         + " \"http://h\"}}]}",
                 "g".repeat(129),
                 "gid is longer than 128 characters");
+    }
+
+    @Test
+    void theGlobalIdAloneReadsAsTheWholeCommandReadsIt() {
+        for (String gid : new String[] {"\"t-1\"", "42", "1.50", "true"}) {
+            String command =
+                    "{\"barrier\": false, \"gid\": "
+                            + gid
+                            + ", \"steps\": [{\"action\": {\"url\": \"http://h\"}}]}";
+
+            assertThat(SagaCommandParser.gidOf(command.getBytes(StandardCharsets.UTF_8)))
+                    .isEqualTo(parser.parse(command).gid());
+        }
+    }
+
+    @Test
+    void numbersUnnamedBranchesInOrder() {
+        String step = "{\"action\": {\"url\": \"http://h\"}}";
+        SagaDefinition saga =
+                parser.parse(
+                        "{\"gid\": \"g\", \"steps\": ["
+                                + String.join(", ", Collections.nCopies(10, step))
+                                + "]}");
+
+        assertThat(saga.step(8).branchId()).isEqualTo("09");
+        assertThat(saga.step(9).branchId()).isEqualTo("10");
     }
 
     private void assertInvalid(String command, String gid, String message) {
