@@ -107,9 +107,9 @@ final class SagaTransfers implements AutoCloseable {
 
     /**
      * Runs {@code sagas} transfers of {@code sqlPerBranch} statements per branch (0: no business
-     * SQL) and returns completed sagas per second.
+     * SQL), per second from the coordinator's first start to its last finish.
      */
-    double run(String variant, int sagas, int sqlPerBranch, boolean barrier) throws Exception {
+    Throughput run(String variant, int sagas, int sqlPerBranch, boolean barrier) throws Exception {
         String prefix = variant + "-" + Long.toHexString(System.nanoTime());
         // Commands are built before the first is sent, and the JIT compiles what building them
         // made hot, so that neither competes with the coordinator for the CPU while it is measured.
@@ -143,7 +143,7 @@ final class SagaTransfers implements AutoCloseable {
                 lastFinish = Math.max(lastFinish, outcome.finishedAt());
             }
         }
-        return sagas / Math.max(0.001, (lastFinish - firstStart) / 1000.0);
+        return new Throughput(sagas, sagas / Math.max(0.001, (lastFinish - firstStart) / 1000.0));
     }
 
     private long count(String prefix) {
