@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Reproduces DTM's saga benchmark on this machine in one run: direct transfers without a
@@ -84,12 +85,12 @@ public final class SagaBenchmark {
             // the saga ones with half as many sagas), then waits until neither JVM compiles.
             log("warming up every variant");
             for (int sql : new int[] {2, 10}) {
-                direct.run(threads, WARMUP, sql);
+                direct.run(threads, WARMUP, sql, () -> {});
             }
-            saga.run("warmup-0", sagas, 0, false);
+            saga.run("warmup-0", sagas, 0, false, () -> {});
             for (int sql : new int[] {2, 10}) {
-                saga.run("warmup-" + sql, sagas, sql, false);
-                saga.run("warmup-" + sql + "b", sagas, sql, true);
+                saga.run("warmup-" + sql, sagas, sql, false, () -> {});
+                saga.run("warmup-" + sql + "b", sagas, sql, true, () -> {});
             }
             Measurement direct2 =
                     columns.directColumn(direct, "direct, 2 SQL", threads, seconds, 2);
@@ -144,17 +145,18 @@ public final class SagaBenchmark {
     /** Something that runs a workload. */
     @FunctionalInterface
     private interface Run {
-        Throughput run() throws Exception;
+        /** Runs it, calling {@code onStart} when the measured work starts. */
+        Throughput run(Runnable onStart) throws Exception;
     }
 
     private Measurement column(String name, Run warmUp, Run measure) throws Exception {
-        warmUp.run();
+        warmUp.run(() -> {});
         compilers.awaitQuiet(QUIET_LIMIT);
         log("measuring " + name);
-        Map<String, Long> before = cpu.read();
-        Throughput done = measure.run();
+        AtomicReference<Map<String, Long>> before = new AtomicReference<>();
+        Throughput done = measure.run(() -> before.set(cpu.read()));
         Map<String, Double> perTx =
-                CpuMeter.perTransaction(before, cpu.read(), done.transactions());
+                CpuMeter.perTransaction(before.get(), cpu.read(), done.transactions());
         log(
                 String.format(
                         Locale.ROOT, "%-24s %8.0f global transactions/s", name, done.perSecond()));
@@ -182,8 +184,8 @@ public final class SagaBenchmark {
             throws Exception {
         return column(
                 name,
-                () -> direct.run(threads, WARMUP, sqlPerBranch),
-                () -> direct.run(threads, duration, sqlPerBranch));
+                onStart -> direct.run(threads, WARMUP, sqlPerBranch, onStart),
+                onStart -> direct.run(threads, duration, sqlPerBranch, onStart));
     }
 
     private Measurement sagaColumn(
@@ -196,8 +198,8 @@ public final class SagaBenchmark {
             throws Exception {
         return column(
                 name,
-                () -> saga.run("again-" + variant, sagas / 2, sqlPerBranch, barrier),
-                () -> saga.run(variant, sagas, sqlPerBranch, barrier));
+                onStart -> saga.run("again-" + variant, sagas / 2, sqlPerBranch, barrier, onStart),
+                onStart -> saga.run(variant, sagas, sqlPerBranch, barrier, onStart));
     }
 
     private static void log(String line) {
