@@ -82,14 +82,20 @@ for n in $(seq 2 99); do
   result="benchmarks/results/saga/$(date -u +%Y-%m-%d)-$n.md"
 done
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+# The processes whose CPU per global transaction the table shows (local services only).
+cpu="coordinator=$saga"
+for service in Kafka=kafka/kafka.pid bank1=upstream/mariadb.pid bank2=downstream/mariadb.pid; do
+  pidfile="${FERRY_RUN_DIR:-}/${service#*=}"
+  [[ -r $pidfile ]] && cpu+=",${service%%=*}=$(cat "$pidfile")"
+done
 java -Xmx1g -cp benchmarks/target/ferry-benchmarks.jar dev.ferry.benchmarks.saga.SagaBenchmark \
   --bank1 "127.0.0.1:$FERRY_UPSTREAM_PORT" --bank2 "127.0.0.1:$FERRY_DOWNSTREAM_PORT" \
   --kafka "$FERRY_KAFKA_BOOTSTRAP" --command-topic bench-saga-commands --results-topic bench-saga-results \
-  --coordinator-pid "$saga" \
+  --coordinator-pid "$saga" --cpu "$cpu" \
   --sagas "$sagas" --seconds "$seconds" --threads "$threads" \
   --sysbench-tps "$sysbench_tps" --sysbench-ops "$sysbench_ops" \
   --title "Saga transfers on $(nproc) cores, MariaDB $("${up[@]}" -e 'SELECT VERSION()'), $sagas sagas per saga column, $threads clients / SQL threads, direct columns ${seconds} s" \
-  --notes "Global-TPS is measured; DB-TPS and OPS follow from it as in DTM's report (transactions and statements per global transaction: direct and saga 2SQL 2 and 4, + barrier 6 statements, 10SQL 2 and 20, + barrier 22; saga 0SQL touches no database, since ferry keeps saga state in Flink, not in a database). sysbench OPS counts its write statements." \
+  --notes "Global-TPS is measured; DB-TPS and OPS follow from it as in DTM's report (transactions and statements per global transaction: direct and saga 2SQL 2 and 4, + barrier 6 statements, 10SQL 2 and 20, + barrier 22; saga 0SQL touches no database, since ferry keeps saga state in Flink, not in a database). sysbench OPS counts its write statements. Each column ran once unmeasured right before it was measured (every variant also once before the first), and started when neither the client's nor the coordinator's JIT compiler was busy. CPU ms / global tx: utime + stime from /proc of each process over the measured run, divided by the global transactions it completed (for the direct columns the coordinator is idle beside them)." \
   --output "$result"
 printf '\nLoad average (1, 5, 15 min) when the coordinator started: %s; at the end: %s.\n' \
   "$load_start" "$(cut -d' ' -f1-3 /proc/loadavg)" >> "$result"

@@ -18,9 +18,6 @@ final class Compilers {
     /** CPU per step below which a JVM counts as quiet: 2% of one core. */
     private static final long QUIET_MILLIS = 10;
 
-    /** /proc counts CPU in ticks of 1/USER_HZ s, and USER_HZ is 100 on Linux. */
-    private static final long MILLIS_PER_TICK = 10;
-
     private final List<Long> pids;
 
     Compilers(List<Long> pids) {
@@ -69,18 +66,9 @@ final class Compilers {
 
     /** utime + stime of a "C1/C2 CompilerThread", 0 for any other thread. */
     private static long compilerMillis(Path thread) {
-        String stat;
-        try {
-            stat = Files.readString(thread.resolve("stat"));
-        } catch (IOException e) {
-            return 0; // the thread ended
-        }
-        int open = stat.indexOf('(');
-        int close = stat.lastIndexOf(')');
-        if (!stat.substring(open + 1, close).matches("C[12] CompilerThre.*")) {
-            return 0;
-        }
-        String[] fields = stat.substring(close + 2).split(" ");
-        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * MILLIS_PER_TICK;
+        return ProcStat.read(thread.resolve("stat"))
+                .filter(stat -> stat.name().matches("C[12] CompilerThre.*"))
+                .map(ProcStat::cpuMillis)
+                .orElse(0L);
     }
 }

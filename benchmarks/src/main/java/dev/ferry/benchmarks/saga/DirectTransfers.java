@@ -26,8 +26,12 @@ final class DirectTransfers {
         this.bank2 = bank2;
     }
 
-    /** Completed transfers per second with {@code threads} clients over {@code duration}. */
-    double run(int threads, Duration duration, int sqlPerBranch) throws InterruptedException {
+    /**
+     * The transfers {@code threads} clients complete over {@code duration}; {@code onStart} runs
+     * just before the first one.
+     */
+    Throughput run(int threads, Duration duration, int sqlPerBranch, Runnable onStart)
+            throws InterruptedException {
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong done = new AtomicLong();
         List<Thread> clients = new ArrayList<>();
@@ -67,6 +71,7 @@ final class DirectTransfers {
                             "direct-" + t);
             clients.add(thread);
         }
+        onStart.run();
         long start = System.nanoTime();
         clients.forEach(Thread::start);
         Thread.sleep(duration.toMillis());
@@ -78,7 +83,7 @@ final class DirectTransfers {
         if (!failures.isEmpty()) {
             throw new IllegalStateException("direct transfers failed", failures.get(0));
         }
-        return done.get() / seconds;
+        return new Throughput(done.get(), done.get() / seconds);
     }
 
     private static void transaction(Connection connection, List<String> statements)

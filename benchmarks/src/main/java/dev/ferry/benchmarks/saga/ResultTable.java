@@ -1,21 +1,33 @@
 package dev.ferry.benchmarks.saga;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * DTM's result table (columns: the systems; rows: Global-TPS, DB-TPS, OPS) as Markdown, with DTM's
- * published figures beneath for reference.
+ * DTM's result table (columns: the systems; rows: Global-TPS, DB-TPS, OPS) as Markdown, with rows
+ * of CPU milliseconds per global transaction for each process below, and DTM's published figures
+ * beneath for reference.
  */
 final class ResultTable {
-    /** One column: a measured Global-TPS and what one global transaction costs the databases. */
-    record Column(String name, double globalTps, double dbTps, double ops) {
+    /**
+     * One column: a measured Global-TPS, what one global transaction costs the databases, and the
+     * CPU milliseconds per global transaction of each process (empty where not measured).
+     */
+    record Column(
+            String name, double globalTps, double dbTps, double ops, Map<String, Double> cpu) {
         /** DTM's way of counting: per-saga transactions and statements times Global-TPS. */
-        static Column of(String name, double globalTps, int transactions, int statements) {
-            return new Column(name, globalTps, globalTps * transactions, globalTps * statements);
+        static Column of(String name, Measurement measured, int transactions, int statements) {
+            double tps = measured.globalTps();
+            return new Column(name, tps, tps * transactions, tps * statements, measured.cpu());
         }
     }
+
+    /** A measured column's Global-TPS and CPU milliseconds per global transaction by process. */
+    record Measurement(double globalTps, Map<String, Double> cpu) {}
 
     private static final String[] DTM_NAMES = {
         "Mysql",
@@ -48,6 +60,11 @@ final class ResultTable {
         row(table, "Global-TPS", columns.stream().mapToDouble(Column::globalTps).toArray());
         row(table, "DB-TPS", columns.stream().mapToDouble(Column::dbTps).toArray());
         row(table, "OPS", columns.stream().mapToDouble(Column::ops).toArray());
+        Set<String> processes = new LinkedHashSet<>();
+        columns.forEach(c -> processes.addAll(c.cpu().keySet()));
+        for (String process : processes) {
+            cpuRow(table, "CPU ms / global tx, " + process, process);
+        }
         return table.toString();
     }
 
@@ -66,6 +83,17 @@ final class ResultTable {
             row(table, metrics[m], DTM[m]);
         }
         return table.toString();
+    }
+
+    private void cpuRow(StringBuilder table, String metric, String process) {
+        table.append("| ").append(metric).append(" |");
+        for (Column column : columns) {
+            Double value = column.cpu().get(process);
+            table.append(' ')
+                    .append(value == null ? "-" : String.format(Locale.ROOT, "%.3f", value))
+                    .append(" |");
+        }
+        table.append('\n');
     }
 
     private static void row(StringBuilder table, String metric, double[] values) {

@@ -1,5 +1,6 @@
 package dev.ferry.benchmarks.saga;
 
+import dev.ferry.benchmarks.saga.ResultTable.Measurement;
 import dev.ferry.jdbc.Connections;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import java.nio.file.Files;
@@ -9,9 +10,11 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Reproduces DTM's saga benchmark on this machine in one run: direct transfers without a
@@ -25,9 +28,11 @@ public final class SagaBenchmark {
     private static final Duration QUIET_LIMIT = Duration.ofSeconds(20);
 
     private final Compilers compilers;
+    private final CpuMeter cpu;
 
-    private SagaBenchmark(Compilers compilers) {
+    private SagaBenchmark(Compilers compilers, CpuMeter cpu) {
         this.compilers = compilers;
+        this.cpu = cpu;
     }
 
     public static void main(String[] args) throws Exception {
@@ -57,14 +62,15 @@ public final class SagaBenchmark {
             jvms.add(Long.parseLong(options.get("coordinator-pid")));
         }
         Compilers compilers = new Compilers(jvms);
-        SagaBenchmark columns = new SagaBenchmark(compilers);
+        SagaBenchmark columns = new SagaBenchmark(compilers, new CpuMeter(processes(options)));
         ResultTable table = new ResultTable();
         table.add(
                 new ResultTable.Column(
                         "MariaDB (sysbench write_only)",
                         Double.NaN,
                         Double.parseDouble(options.get("sysbench-tps")),
-                        Double.parseDouble(options.get("sysbench-ops"))));
+                        Double.parseDouble(options.get("sysbench-ops")),
+                        Map.of()));
         try (SagaTransfers saga =
                 new SagaTransfers(
                         workload,
@@ -79,21 +85,24 @@ public final class SagaBenchmark {
             // the saga ones with half as many sagas), then waits until neither JVM compiles.
             log("warming up every variant");
             for (int sql : new int[] {2, 10}) {
-                direct.run(threads, WARMUP, sql);
+                direct.run(threads, WARMUP, sql, () -> {});
             }
-            saga.run("warmup-0", sagas, 0, false);
+            saga.run("warmup-0", sagas, 0, false, () -> {});
             for (int sql : new int[] {2, 10}) {
-                saga.run("warmup-" + sql, sagas, sql, false);
-                saga.run("warmup-" + sql + "b", sagas, sql, true);
+                saga.run("warmup-" + sql, sagas, sql, false, () -> {});
+                saga.run("warmup-" + sql + "b", sagas, sql, true, () -> {});
             }
-            double direct2 = columns.directColumn(direct, "direct, 2 SQL", threads, seconds, 2);
-            double saga0 = columns.sagaColumn(saga, "saga, 0 SQL", "saga0", sagas, 0, false);
-            double saga2 = columns.sagaColumn(saga, "saga, 2 SQL", "saga2", sagas, 2, false);
-            double saga2b =
+            Measurement direct2 =
+                    columns.directColumn(direct, "direct, 2 SQL", threads, seconds, 2);
+            Measurement saga0 = columns.sagaColumn(saga, "saga, 0 SQL", "saga0", sagas, 0, false);
+            Measurement saga2 = columns.sagaColumn(saga, "saga, 2 SQL", "saga2", sagas, 2, false);
+            Measurement saga2b =
                     columns.sagaColumn(saga, "saga, 2 SQL + barrier", "saga2b", sagas, 2, true);
-            double direct10 = columns.directColumn(direct, "direct, 10 SQL", threads, seconds, 10);
-            double saga10 = columns.sagaColumn(saga, "saga, 10 SQL", "saga10", sagas, 10, false);
-            double saga10b =
+            Measurement direct10 =
+                    columns.directColumn(direct, "direct, 10 SQL", threads, seconds, 10);
+            Measurement saga10 =
+                    columns.sagaColumn(saga, "saga, 10 SQL", "saga10", sagas, 10, false);
+            Measurement saga10b =
                     columns.sagaColumn(saga, "saga, 10 SQL + barrier", "saga10b", sagas, 10, true);
 
             table.add(ResultTable.Column.of("direct 2SQL", direct2, 2, 4));
@@ -112,8 +121,8 @@ public final class SagaBenchmark {
                                     + " 0.62)%n",
                             options.getOrDefault("title", "Saga transfers"),
                             table.markdown(),
-                            saga2b / direct2,
-                            saga10b / direct10);
+                            saga2b.globalTps() / direct2.globalTps(),
+                            saga10b.globalTps() / direct10.globalTps());
             System.out.println();
             System.out.print(report);
             System.out.println();
@@ -133,29 +142,53 @@ public final class SagaBenchmark {
         }
     }
 
-    /** Something that runs a workload and returns global transactions per second. */
+    /** Something that runs a workload. */
     @FunctionalInterface
     private interface Run {
-        double run() throws Exception;
+        /** Runs it, calling {@code onStart} when the measured work starts. */
+        Throughput run(Runnable onStart) throws Exception;
     }
 
-    private double column(String name, Run warmUp, Run measure) throws Exception {
-        warmUp.run();
+    private Measurement column(String name, Run warmUp, Run measure) throws Exception {
+        warmUp.run(() -> {});
         compilers.awaitQuiet(QUIET_LIMIT);
         log("measuring " + name);
-        return measured(name, measure.run());
+        AtomicReference<Map<String, Long>> before = new AtomicReference<>();
+        Throughput done = measure.run(() -> before.set(cpu.read()));
+        Map<String, Double> perTx =
+                CpuMeter.perTransaction(before.get(), cpu.read(), done.transactions());
+        log(
+                String.format(
+                        Locale.ROOT, "%-24s %8.0f global transactions/s", name, done.perSecond()));
+        return new Measurement(done.perSecond(), perTx);
     }
 
-    private double directColumn(
+    /**
+     * The processes whose CPU the table shows: this client, and those saga.sh names with {@code
+     * --cpu name=pid,…} (the coordinator, Kafka, the banks).
+     */
+    private static Map<String, Long> processes(Map<String, String> options) {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        pids.put("client", ProcessHandle.current().pid());
+        for (String entry : options.getOrDefault("cpu", "").split(",")) {
+            String[] nameAndPid = entry.split("=", 2);
+            if (nameAndPid.length == 2 && !nameAndPid[1].isBlank()) {
+                pids.put(nameAndPid[0].strip(), Long.parseLong(nameAndPid[1].strip()));
+            }
+        }
+        return pids;
+    }
+
+    private Measurement directColumn(
             DirectTransfers direct, String name, int threads, Duration duration, int sqlPerBranch)
             throws Exception {
         return column(
                 name,
-                () -> direct.run(threads, WARMUP, sqlPerBranch),
-                () -> direct.run(threads, duration, sqlPerBranch));
+                onStart -> direct.run(threads, WARMUP, sqlPerBranch, onStart),
+                onStart -> direct.run(threads, duration, sqlPerBranch, onStart));
     }
 
-    private double sagaColumn(
+    private Measurement sagaColumn(
             SagaTransfers saga,
             String name,
             String variant,
@@ -165,13 +198,8 @@ public final class SagaBenchmark {
             throws Exception {
         return column(
                 name,
-                () -> saga.run("again-" + variant, sagas / 2, sqlPerBranch, barrier),
-                () -> saga.run(variant, sagas, sqlPerBranch, barrier));
-    }
-
-    private static double measured(String what, double globalTps) {
-        log(String.format(Locale.ROOT, "%-24s %8.0f global transactions/s", what, globalTps));
-        return globalTps;
+                onStart -> saga.run("again-" + variant, sagas / 2, sqlPerBranch, barrier, onStart),
+                onStart -> saga.run(variant, sagas, sqlPerBranch, barrier, onStart));
     }
 
     private static void log(String line) {

@@ -107,9 +107,11 @@ final class SagaTransfers implements AutoCloseable {
 
     /**
      * Runs {@code sagas} transfers of {@code sqlPerBranch} statements per branch (0: no business
-     * SQL) and returns completed sagas per second.
+     * SQL), per second from the coordinator's first start to its last finish; {@code onStart} runs
+     * once the commands are built, just before the first is sent.
      */
-    double run(String variant, int sagas, int sqlPerBranch, boolean barrier) throws Exception {
+    Throughput run(String variant, int sagas, int sqlPerBranch, boolean barrier, Runnable onStart)
+            throws Exception {
         String prefix = variant + "-" + Long.toHexString(System.nanoTime());
         // Commands are built before the first is sent, and the JIT compiles what building them
         // made hot, so that neither competes with the coordinator for the CPU while it is measured.
@@ -120,6 +122,7 @@ final class SagaTransfers implements AutoCloseable {
                             .getBytes(StandardCharsets.UTF_8));
         }
         compilers.awaitQuiet(Duration.ofSeconds(10));
+        onStart.run();
         for (byte[] command : commands) {
             producer.send(new ProducerRecord<>(commandTopic, command));
         }
@@ -143,7 +146,7 @@ final class SagaTransfers implements AutoCloseable {
                 lastFinish = Math.max(lastFinish, outcome.finishedAt());
             }
         }
-        return sagas / Math.max(0.001, (lastFinish - firstStart) / 1000.0);
+        return new Throughput(sagas, sagas / Math.max(0.001, (lastFinish - firstStart) / 1000.0));
     }
 
     private long count(String prefix) {

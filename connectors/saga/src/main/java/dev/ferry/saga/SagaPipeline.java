@@ -95,7 +95,11 @@ public final class SagaPipeline {
                 .sinkTo(resultsSink(config))
                 .uid("saga-results")
                 .name("results")
-                .setParallelism(config.parallelism);
+                .setParallelism(config.parallelism)
+                // A task of its own: committing and opening the Kafka transactions at each
+                // checkpoint are blocking calls to the broker, which stopped every saga for as
+                // long as they took when they ran on the coordinator's thread.
+                .disableChaining();
     }
 
     private static KafkaSource<byte[]> commandSource(SagaConfig config) {
