@@ -1,13 +1,16 @@
 package dev.ferry.apply.assembly;
 
+import dev.ferry.apply.progress.ApplyProgress;
 import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.SourcePosition;
 import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.TransactionEnd;
 import dev.ferry.envelope.TransactionInfo;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Builds change events and END records for the apply unit tests. */
 public final class Changes {
@@ -15,6 +18,12 @@ public final class Changes {
     public static final TableId SAVINGS = TableId.of("bank", "savings");
 
     private Changes() {}
+
+    /** An assembler of every table, in memory without limit, that knows no applied transaction. */
+    public static TransactionAssembler assembler(ApplyProgress progress) {
+        return new TransactionAssembler(
+                progress, Set.of(), t -> true, Long.MAX_VALUE, Long.MAX_VALUE, Path.of("/tmp"));
+    }
 
     /** The id the capture job gives a transaction starting at {@code pos} of binlog file 1. */
     public static String txId(long pos) {

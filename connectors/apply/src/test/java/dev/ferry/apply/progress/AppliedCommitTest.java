@@ -7,12 +7,11 @@ import static dev.ferry.apply.assembly.Changes.insert;
 import static dev.ferry.apply.assembly.Changes.snapshotRow;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferry.apply.assembly.Changes;
 import dev.ferry.apply.assembly.TransactionAssembler;
 import dev.ferry.apply.assembly.UpstreamTransaction;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
@@ -21,14 +20,7 @@ class AppliedCommitTest {
     private static final TopicPartition B = new TopicPartition("b", 0);
     private static final TopicPartition ENDS = new TopicPartition("tx", 0);
 
-    private final TransactionAssembler assembler =
-            new TransactionAssembler(
-                    new ApplyProgress(Map.of()),
-                    Set.of(),
-                    t -> true,
-                    Long.MAX_VALUE,
-                    Long.MAX_VALUE,
-                    Path.of("/tmp"));
+    private final TransactionAssembler assembler = Changes.assembler(new ApplyProgress(Map.of()));
 
     @Test
     void oneRecordListsTheBatchsTransactionsAndTheirLastOffsetPerPartition() {

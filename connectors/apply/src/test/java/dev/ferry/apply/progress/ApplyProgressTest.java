@@ -5,12 +5,11 @@ import static dev.ferry.apply.assembly.Changes.end;
 import static dev.ferry.apply.assembly.Changes.insert;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferry.apply.assembly.Changes;
 import dev.ferry.apply.assembly.TransactionAssembler;
 import dev.ferry.apply.assembly.UpstreamTransaction;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
@@ -19,9 +18,7 @@ class ApplyProgressTest {
     private static final TopicPartition ENDS = new TopicPartition("tx", 0);
 
     private final ApplyProgress progress = new ApplyProgress(Map.of(A, 5L));
-    private final TransactionAssembler assembler =
-            new TransactionAssembler(
-                    progress, Set.of(), t -> true, Long.MAX_VALUE, Long.MAX_VALUE, Path.of("/tmp"));
+    private final TransactionAssembler assembler = Changes.assembler(progress);
 
     @Test
     void restartOffsetStaysAtTheOldestUnappliedRecord() {

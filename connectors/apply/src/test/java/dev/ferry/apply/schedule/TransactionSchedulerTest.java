@@ -6,14 +6,13 @@ import static dev.ferry.apply.assembly.Changes.insert;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ferry.apply.assembly.Changes;
 import dev.ferry.apply.assembly.TransactionAssembler;
 import dev.ferry.apply.assembly.UpstreamTransaction;
 import dev.ferry.apply.conflict.ConflictKeys;
 import dev.ferry.apply.progress.ApplyProgress;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import org.apache.kafka.common.TopicPartition;
@@ -21,14 +20,7 @@ import org.junit.jupiter.api.Test;
 
 class TransactionSchedulerTest {
     private static final TopicPartition A = new TopicPartition("a", 0);
-    private final TransactionAssembler assembler =
-            new TransactionAssembler(
-                    new ApplyProgress(Map.of()),
-                    Set.of(),
-                    t -> true,
-                    Long.MAX_VALUE,
-                    Long.MAX_VALUE,
-                    Path.of("/tmp"));
+    private final TransactionAssembler assembler = Changes.assembler(new ApplyProgress(Map.of()));
     private long offset;
 
     private UpstreamTransaction tx(long pos, long rowId) {
