@@ -98,13 +98,23 @@ class FlinkClusterFailoverITCase {
                 Await.until(
                         victim + " to die", Duration.ofSeconds(10), () -> !taskManager.isAlive());
                 long before = workload.transactions();
-                Thread.sleep(5_000); // the workload goes on while the jobs fail over
+                // The JobManager notices the loss (heartbeat RPC failures) and fails the capture
+                // over before the TaskManager comes back: a TaskManager that registers again under
+                // the same resource id while the JobManager still holds the dead one is a
+                // different, racy scenario (an operator restarts a machine later than that).
+                Await.until(
+                        "the JobManager to record the capture job's failure",
+                        Duration.ofSeconds(60),
+                        () -> failedSince(status.collect(), killedAt),
+                        () -> diagnosis(status));
+                Thread.sleep(2_000); // the workload goes on while the jobs fail over
                 assertThat(workload.transactions()).isGreaterThan(before);
                 FlinkCluster.start(); // starts the missing TaskManager again
                 Await.until(
                         "the capture job running again after a failure",
                         Duration.ofMinutes(2),
-                        () -> recovered(status.collect(), killedAt));
+                        () -> recovered(status.collect(), killedAt),
+                        () -> diagnosis(status));
                 Thread.sleep(3_000);
             }
             Replicas.awaitEqual(db, none, Duration.ofMinutes(3));
@@ -129,12 +139,69 @@ class FlinkClusterFailoverITCase {
         return report.jobs().stream()
                 .anyMatch(
                         job ->
-                                job.kind().equals("capture")
+                                isCapture(job)
                                         && job.state().equals("RUNNING")
-                                        && job.restarts() != null
-                                        && job.restarts() > 0
-                                        && job.lastError() != null
-                                        && job.lastError().time().toEpochMilli() >= sinceMs);
+                                        && failed(job, sinceMs));
+    }
+
+    /**
+     * Flink recorded a failure of the capture job since {@code sinceMs} (and counted a restart).
+     */
+    private static boolean failedSince(StatusReport report, long sinceMs) {
+        return report.jobs().stream().anyMatch(job -> isCapture(job) && failed(job, sinceMs));
+    }
+
+    private static boolean isCapture(StatusReport.JobReport job) {
+        return job.kind().equals("capture");
+    }
+
+    private static boolean failed(StatusReport.JobReport job, long sinceMs) {
+        return job.restarts() != null
+                && job.restarts() > 0
+                && job.lastError() != null
+                && job.lastError().time().toEpochMilli() >= sinceMs;
+    }
+
+    /**
+     * What a failed wait saw: each job's state, restarts and newest error, the TaskManagers, and
+     * the JobManager's last job-state changes (CI shows only the end of a run's output).
+     */
+    private static String diagnosis(StatusCollector status) {
+        StringBuilder out = new StringBuilder();
+        try {
+            for (StatusReport.JobReport job : status.collect().jobs()) {
+                out.append(
+                        String.format(
+                                "job %s %s: %s, restarts %s, last error %s%n",
+                                job.kind(),
+                                job.jobId(),
+                                job.state(),
+                                job.restarts(),
+                                job.lastError()));
+            }
+            out.append("cluster: ")
+                    .append(get(HttpClient.newHttpClient(), FlinkCluster.REST + "/overview"))
+                    .append('\n');
+        } catch (Exception e) {
+            out.append("status unavailable: ").append(e).append('\n');
+        }
+        try {
+            List<String> changes =
+                    Files.readAllLines(FlinkCluster.DIR.resolve("log/jobmanager.log")).stream()
+                            .filter(
+                                    line ->
+                                            line.contains("switched from state")
+                                                    || line.contains("Registering TaskManager")
+                                                    || line.contains("Disconnect TaskExecutor")
+                                                    || line.startsWith("Caused by"))
+                            .toList();
+            for (String line : changes.subList(Math.max(0, changes.size() - 25), changes.size())) {
+                out.append(line, 0, Math.min(line.length(), 300)).append('\n');
+            }
+        } catch (Exception e) {
+            out.append("jobmanager.log unreadable: ").append(e).append('\n');
+        }
+        return out.toString();
     }
 
     /** sbtest's snapshot rows as the cluster's Prometheus reporters show them, summed. */
