@@ -414,7 +414,7 @@ live_row() { # LINE: the DM-style row of a live run
     for workload in $workloads; do
       fd=$(drain_of ferry "$w" "$workload"); sd=$(drain_of stock "$w" "$workload")
       [[ -n $fd && -n $(field "$fd" 7) ]] || continue
-      echo "- \`$workload\`, $w workers: ferry used $(fmt1 "$(cpu_per_100k "$fd")") CPU seconds per 100k row changes ($(field "$fd" 8))$([[ -n $sd && -n $(field "$sd" 7) ]] && echo ", the stock pipeline $(fmt1 "$(cpu_per_100k "$sd")") ($(field "$sd" 8))"). Ferry's drain was $(cpu_bound_note "$(calc "$(cpu_total "$(field "$fd" 8)") / $(field "$fd" 7)")")"
+      echo "- \`$workload\`, $w workers: ferry used $(fmt1 "$(cpu_per_100k "$fd")") CPU seconds per 100k row changes (CPU seconds in all: $(field "$fd" 8))$([[ -n $sd && -n $(field "$sd" 7) ]] && echo ", the stock pipeline $(fmt1 "$(cpu_per_100k "$sd")") ($(field "$sd" 8))"). Ferry's drain was $(cpu_bound_note "$(calc "$(cpu_total "$(field "$fd" 8)") / $(field "$fd" 7)")")"
     done
   done
   echo

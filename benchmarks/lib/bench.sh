@@ -362,7 +362,7 @@ report_machine() {
   echo "- upstream MariaDB $("${up[@]}" -e 'SELECT VERSION()'), downstream MariaDB $("${down[@]}" -e 'SELECT VERSION()') (stand-in for TiDB), same host"
   echo "- Kafka ${kafka_version:-unknown} (one KRaft broker, same host); Flink $(pom_property flink.version) (embedded mini-cluster per job), Flink CDC $(pom_property flink-cdc.version), flink-connector-jdbc $(pom_property flink-jdbc.version), flink-connector-kafka $(pom_property flink-kafka.version), MySQL Connector/J $(pom_property mysql-connector.version)"
   echo "- $(java -version 2>&1 | sed -n 2p); $(sysbench --version); $(mydumper --version 2>&1 | head -1); $(myloader --version 2>&1 | head -1)"
-  echo "- ferry at $(git rev-parse --short HEAD) ($(git rev-parse --abbrev-ref HEAD)$([[ -n $(git status --porcelain -- jobs connectors benchmarks 2>/dev/null) ]] && echo ', with uncommitted changes'))"
+  echo "- ferry at $(git rev-parse --short HEAD) ($(git rev-parse --abbrev-ref HEAD)$([[ -n $(git status --porcelain -- jobs connectors benchmarks ':!benchmarks/results' 2>/dev/null) ]] && echo ', with uncommitted changes'))"
   echo "- shared with other work: $(uptime | sed 's/.*load average/load average/') when the report was written"
 }
 # report_header TITLE WHAT: the report's title, what it is, and its Machine section
