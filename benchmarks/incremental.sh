@@ -94,12 +94,13 @@ probe() {
 
 # ---------------------------------------------------------------- pipelines
 ferry_tag=$run_id
+prom_port=$(free_port $(( ${FERRY_FLINK_REST_PORT:-8081} + 1 ))) # the apply's metrics, for its commit latency
 apply_running="" # workers:batch of the running apply
 ensure_apply() { # WORKERS BATCH: ferry's apply with these settings, running and caught up
   if [[ $apply_running != "$1:$2" ]]; then
     stop_proc apply
     say "ferry: starting apply (workers $1, batch $2)"
-    start_apply "$ferry_tag" "$ferry_tag" "$1" "$2"
+    start_apply "$ferry_tag" "$ferry_tag" "$1" "$2" --monitoring.prometheus-port "$prom_port"
     apply_running="$1:$2"
   fi
   probe
@@ -120,7 +121,7 @@ ensure_stock() { # PARALLELISM BATCH: the stock pipeline from the binlog's end, 
 # window; downstream ones per second from sysbench's start until caught up)
 live_fields=(pipeline workers batch workload tps qps p95 errors window up_insert up_update up_delete up_commit
   up_questions capture_eps busy changes down_questions down_commit down_insert rows_s hb_sent hb_arrived
-  d50 d95 d99 dmax cpu status)
+  d50 d95 d99 dmax c50 c95 c99 cpu status)
 declare -A live_index=()
 for i in "${!live_fields[@]}"; do live_index[${live_fields[$i]}]=$((i + 1)); done
 lv() { cut -d'|' -f"${live_index[$2]}" <<< "$1"; } # LINE FIELD
@@ -148,6 +149,12 @@ row_changes() { # WORKLOAD TRANSACTIONS
   if [[ $1 == oltp_insert ]]; then echo "$2"; else echo $(($2 * 4)); fi
 }
 per_s() { calc "$1 / $2"; }
+# commit_latency QUANTILE: the apply's commitLatencyUs quantile (its last 1024 downstream commits),
+# in ms, from its Prometheus endpoint; empty when it serves none
+commit_latency() {
+  curl -sf --max-time 5 "http://127.0.0.1:$prom_port/metrics" \
+    | awk -v q="quantile=\"$1\"" 'index($0, "_commitLatencyUs{") && index($0, q) { v = $NF } END { if (v != "" && v != "NaN") print v / 1000 }' || true
+}
 heartbeat_cmd() { # SECONDS
   "${java[@]}" -Xmx128m -cp "$benchmarks_jar" dev.ferry.benchmarks.heartbeat.Heartbeat \
     --upstream-url "jdbc:mysql://127.0.0.1:$FERRY_UPSTREAM_PORT/$db" --downstream-url "jdbc:mysql://127.0.0.1:$FERRY_DOWNSTREAM_PORT/$db" \
@@ -176,6 +183,8 @@ live_run() {
   wait "$hb_pid" || settled="heartbeat failed: $(tail -1 "$work/heartbeat.err")"
   if ! caught_up "$catch_up_timeout" > /dev/null 2> "$work/why"; then settled=$(failure "$(cat "$work/why")"); fi
   tc=$(now); d1=$(status_snapshot down); c1=$(cpu_all)
+  local c50="" c95="" c99=""
+  if [[ $pipeline == ferry ]]; then c50=$(commit_latency 0.5); c95=$(commit_latency 0.95); c99=$(commit_latency 0.99); fi
   hb=$(tail -1 "$work/heartbeat.out")
   local window busy txns changes
   window=$(calc "$t1 - $t0"); busy=$(calc "$tc - $t0")
@@ -197,7 +206,7 @@ live_run() {
     down_commit="$(per_s "$(status_delta Com_commit "$d0" "$d1")" "$busy")" \
     down_insert="$(per_s "$(status_delta Com_insert "$d0" "$d1")" "$busy")" rows_s="$(per_s "$changes" "$busy")" \
     hb_sent="$(hb_field sent)" hb_arrived="$(hb_field arrived)" d50="$(hb_field p50_ms)" d95="$(hb_field p95_ms)" \
-    d99="$(hb_field p99_ms)" dmax="$(hb_field max_ms)" cpu="$cpu" status="$settled"
+    d99="$(hb_field p99_ms)" dmax="$(hb_field max_ms)" c50="$c50" c95="$c95" c99="$c99" cpu="$cpu" status="$settled"
   say "$label: upstream $(fmt0 "$(sysbench_figure "$work/run.log" tps)") tps; pipeline $(fmt0 "$(per_s "$changes" "$busy")") rows/s until caught up (${busy%.*} s); delay p95 $(hb_field p95_ms) ms, p99 $(hb_field p99_ms) ms ($settled)"
 }
 
@@ -353,7 +362,7 @@ charts+="$(chart bar drain "Draining a backlog: rows/s at ${drain_workers%% *} w
 
 live_row() { # LINE: the DM-style row of a live run
   local l=$1
-  echo "| $(name_of "$(lv "$l" pipeline)") | $(lv "$l" workers) | $(lv "$l" batch) | $(kf "$(lv "$l" qps)") / $(kf "$(lv "$l" tps)") | $(fmt1 "$(lv "$l" p95)") | $(kf "$(lv "$l" capture_eps)") | $(kf "$(lv "$l" rows_s)") | $(fmt1 "$(lv "$l" busy)") | $(kf "$(lv "$l" down_questions)") / $(kf "$(lv "$l" down_commit)") / $(kf "$(lv "$l" down_insert)") | $(fmt0 "$(lv "$l" d50)") / $(fmt0 "$(lv "$l" d95)") / $(fmt0 "$(lv "$l" d99)") |"
+  echo "| $(name_of "$(lv "$l" pipeline)") | $(lv "$l" workers) | $(lv "$l" batch) | $(kf "$(lv "$l" qps)") / $(kf "$(lv "$l" tps)") | $(fmt1 "$(lv "$l" p95)") | $(kf "$(lv "$l" capture_eps)") | $(kf "$(lv "$l" rows_s)") | $(fmt1 "$(lv "$l" busy)") | $(kf "$(lv "$l" down_questions)") / $(kf "$(lv "$l" down_commit)") / $(kf "$(lv "$l" down_insert)") | $(fmt0 "$(lv "$l" d50)") / $(fmt0 "$(lv "$l" d95)") / $(fmt0 "$(lv "$l" d99)") | $(fmt1 "$(lv "$l" c50)") / $(fmt1 "$(lv "$l" c95)") / $(fmt1 "$(lv "$l" c99)") |"
 }
 {
   report_header "Incremental replication" \
@@ -369,8 +378,8 @@ live_row() { # LINE: the DM-style row of a live run
   echo
   echo "## Live: sysbench \`$live_workload\` upstream with the pipeline running"
   echo
-  echo "| pipeline | workers | batch | upstream QPS / TPS | upstream p95 latency (ms) | capture events/s into Kafka | pipeline rows/s until caught up | seconds until caught up | downstream QPS / TPS / INSERTs per s | replication delay p50 / p95 / p99 (ms) |"
-  echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+  echo "| pipeline | workers | batch | upstream QPS / TPS | upstream p95 latency (ms) | capture events/s into Kafka | pipeline rows/s until caught up | seconds until caught up | downstream QPS / TPS / INSERTs per s | replication delay p50 / p95 / p99 (ms) | downstream transaction execution p50 / p95 / p99 (ms) |"
+  echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
   for l in "${live[@]}"; do live_row "$l"; done
   echo
   echo "Upstream status counters during the sysbench window, per second:"
@@ -428,7 +437,7 @@ live_row() { # LINE: the DM-style row of a live run
   echo "- **pipeline rows/s until caught up**: the row changes sysbench made (\`oltp_insert\`: one per transaction; \`oltp_write_only\`: 4 per transaction: UPDATE k, UPDATE c, DELETE and INSERT of one id) ÷ the seconds from the start of sysbench until the downstream's per-table \`COUNT(*)\` and \`SUM(CRC32(CONCAT_WS('#',id,k,c,pad)))\` equal the upstream's (polled every 0.5 s). On 2 cores a live load leaves the pipeline little CPU, so it falls behind and catches up after sysbench ends: this rate, not sysbench's, is what the pipeline sustained."
   echo "- **downstream QPS / TPS / INSERTs per s**: the downstream's \`Questions\`, \`Com_commit\` (explicit commits: ferry commits each batch of transactions explicitly; the stock \`jdbc\` sink autocommits, so its TPS shows 0 here) and \`Com_insert\` growth over the same seconds until caught up, per second. The polls that check the state count in \`Questions\`."
   echo "- **replication delay**: \`dev.ferry.benchmarks.heartbeat.Heartbeat\` inserts a row upstream every 100 ms during sysbench (into \`sbtest1\` with a negative id, which sysbench never touches, so both pipelines carry it) and polls the downstream every 20 ms; delay = time seen downstream − time its autocommitted INSERT returned, on one clock. p50/p95/p99/max over every heartbeat; a heartbeat still missing when the downstream caught up is reported as not arrived."
-  echo "- **transaction execution latency**: upstream, sysbench's p95 above. Downstream, ferry exposes no per-commit latency outside the JVM, so the table gives the end-to-end delay instead; the ceiling's p99 statement latency is measured around each \`execute\` in CeilingLoader."
+  echo "- **transaction execution latency**: upstream, sysbench's p95 above. Downstream, for ferry: the apply's \`commitLatencyUs\` histogram (docs/consistency.md), the time of each downstream transaction from its first statement to its commit's return, over its last 1024 commits when the pipeline had caught up, read from its Prometheus endpoint; one downstream transaction holds one or more upstream ones. The stock \`jdbc\` sink exposes no such figure (—). The ceiling's p99 statement latency is measured around each \`execute\` in CeilingLoader."
   echo "- **drain**: before each drain a probe (an UPDATE of row id -1 upstream, seen downstream, then equal checksums) proves the pipeline runs and has caught up; every process of the pipeline then gets SIGSTOP, sysbench runs for $drain_seconds s, the processes get SIGCONT, and the drain time runs from SIGCONT until per-table counts and checksums are equal. rows/s = row changes ÷ drain time. ferry's capture and apply are both paused; the stock job is one process."
   echo "- **downstream ceiling**: CeilingLoader writes the same number of row changes as the largest drained backlog, sysbench-identical generated rows, as autocommitted multi-row statements over the drain's connections: \`INSERT\` of new ids for \`oltp_insert\`; for \`oltp_write_only\` \`INSERT … ON DUPLICATE KEY UPDATE\` of existing ids (the statement ferry writes for a changed row; sysbench's 4 changes to one id fold into one such row, so this ceiling counts rows written, not changes — compare it with care)."
   echo "- **CPU seconds**: utime + stime from \`/proc/<pid>/stat\` per process (\`capture\`, \`apply\`, \`stock\`; the services \`kafka\`, \`down\`, \`up\`) from sysbench's start until caught up (live) or from SIGCONT until caught up (drain)."

@@ -57,8 +57,6 @@ bench_build
 tag=$run_id
 sysbench_args "$rows" "$tables"
 
-# free_port FROM: the first port from FROM on that nothing listens on
-free_port() { local p=$1; while [[ -n $(ss -ltnH "sport = :$p") ]]; do p=$((p + 1)); done; echo "$p"; }
 prom_port=$(free_port $(( ${FERRY_FLINK_REST_PORT:-8081} + 1 )))
 
 say "run $run_id: levels $levels % for ${seconds}s each ($workloads, $threads threads); transactions of $sizes MB and a $small_mb MB backlog of small ones; apply heap $apply_heap; work dir $work"

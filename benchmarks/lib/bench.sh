@@ -88,6 +88,8 @@ bench_cleanup() {
 # The services may run from another checkout's run folder: their pids come from the ports they
 # listen on.
 listener() { ss -ltnpH "sport = :$1" | grep -o 'pid=[0-9]*' | sed -n '1s/pid=//p'; }
+# free_port FROM: the first port from FROM on that nothing listens on
+free_port() { local p=$1; while [[ -n $(ss -ltnH "sport = :$p") ]]; do p=$((p + 1)); done; echo "$p"; }
 bench_services() {
   local kafka_port=${FERRY_KAFKA_BOOTSTRAP##*:}
   if ! "${up[@]}" -e 'SELECT 1' > /dev/null 2>&1 || ! "${down[@]}" -e 'SELECT 1' > /dev/null 2>&1 \

@@ -107,6 +107,12 @@ class StatusPrometheusITCase {
             assertThat(max(apply, "eventsPerSecond", writer, applyJob)).isPresent();
             assertThat(max(apply, "bytesPerSecond", writer, applyJob)).isPresent();
             assertThat(max(apply, "transactionsPerSecond", writer, applyJob)).isPresent();
+            assertThat(max(apply, "commitLatencyUs", writer, applyJob, "quantile=\"0.99\""))
+                    .as("downstream commit latency, as a summary with quantiles")
+                    .isPresent();
+            assertThat(max(apply, "commitLatencyUs_count", writer, applyJob).orElse(0))
+                    .as("downstream commits timed")
+                    .isGreaterThan(0);
         }
     }
 

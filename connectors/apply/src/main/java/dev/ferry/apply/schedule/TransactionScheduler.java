@@ -38,7 +38,11 @@ public final class TransactionScheduler implements AutoCloseable {
 
     /** Told about each committed batch, on the worker's thread. */
     public interface Listener {
-        void committed(List<UpstreamTransaction> batch);
+        /**
+         * @param applyNanos how long the batch's downstream transaction took, from its first
+         *     statement to its commit's return (retries included)
+         */
+        void committed(List<UpstreamTransaction> batch, long applyNanos);
     }
 
     private final ConflictDetector<UpstreamTransaction> detector;
@@ -162,11 +166,13 @@ public final class TransactionScheduler implements AutoCloseable {
                 for (ConflictDetector.Node<UpstreamTransaction> node : batch) {
                     transactions.add(node.value());
                 }
+                long applyStart = System.nanoTime();
                 applier.apply(transactions);
+                long applyNanos = System.nanoTime() - applyStart;
                 for (ConflictDetector.Node<UpstreamTransaction> node : batch) {
                     detector.finish(node);
                 }
-                listener.committed(transactions);
+                listener.committed(transactions, applyNanos);
                 release(transactions);
             }
         } catch (InterruptedException e) {

@@ -247,8 +247,9 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     }
 
     /** On a worker thread, after the batch's downstream commit. */
-    private void committed(List<UpstreamTransaction> batch) {
+    private void committed(List<UpstreamTransaction> batch, long applyNanos) {
         progress.committed(batch);
+        metrics.downstreamCommit(applyNanos);
         for (UpstreamTransaction tx : batch) {
             metrics.applied(
                     tx.eventCount(), tx.bytes(), !tx.isSnapshotRow(), tx.commitTimestampMs());

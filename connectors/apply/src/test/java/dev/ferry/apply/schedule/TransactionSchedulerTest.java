@@ -53,7 +53,8 @@ class TransactionSchedulerTest {
                     public void close() {}
                 };
         try (TransactionScheduler scheduler =
-                new TransactionScheduler(1, () -> applier, batch -> {}, 100, 1 << 20, 1 << 20)) {
+                new TransactionScheduler(
+                        1, () -> applier, (batch, nanos) -> {}, 100, 1 << 20, 1 << 20)) {
             UpstreamTransaction t1 = tx(100, 1);
             assertThat(scheduler.submit(t1, keys(t1), false)).isFalse();
             entered.await(); // the only worker holds t1 alone
@@ -72,6 +73,35 @@ class TransactionSchedulerTest {
     }
 
     @Test
+    void theListenerIsToldHowLongEachDownstreamCommitTook() throws Exception {
+        List<Long> applyNanos = new CopyOnWriteArrayList<>();
+        TransactionScheduler.Applier slow =
+                new TransactionScheduler.Applier() {
+                    @Override
+                    public void apply(List<UpstreamTransaction> batch) throws Exception {
+                        Thread.sleep(30);
+                    }
+
+                    @Override
+                    public void close() {}
+                };
+        try (TransactionScheduler scheduler =
+                new TransactionScheduler(
+                        1,
+                        () -> slow,
+                        (batch, nanos) -> applyNanos.add(nanos),
+                        100,
+                        1 << 20,
+                        1 << 20)) {
+            UpstreamTransaction t1 = tx(100, 1);
+            scheduler.submit(t1, keys(t1), false);
+            scheduler.awaitIdle();
+        }
+        assertThat(applyNanos).hasSize(1);
+        assertThat(applyNanos.get(0)).isGreaterThanOrEqualTo(30_000_000L);
+    }
+
+    @Test
     void aWorkerFailureStopsTheScheduler() throws Exception {
         TransactionScheduler.Applier failing =
                 new TransactionScheduler.Applier() {
@@ -84,7 +114,8 @@ class TransactionSchedulerTest {
                     public void close() {}
                 };
         try (TransactionScheduler scheduler =
-                new TransactionScheduler(2, () -> failing, batch -> {}, 100, 1 << 20, 1 << 20)) {
+                new TransactionScheduler(
+                        2, () -> failing, (batch, nanos) -> {}, 100, 1 << 20, 1 << 20)) {
             UpstreamTransaction t1 = tx(100, 1);
             scheduler.submit(t1, keys(t1), false);
             assertThatThrownBy(scheduler::awaitIdle).hasMessageContaining("downstream refused");
