@@ -96,12 +96,15 @@ probe() {
 ferry_tag=$run_id
 prom_port=$(free_port $(( ${FERRY_FLINK_REST_PORT:-8081} + 1 ))) # the apply's metrics, for its commit latency
 apply_running="" # workers:batch of the running apply
+start_ferry_apply() { # WORKERS BATCH
+  start_apply "$ferry_tag" "$ferry_tag" "$1" "$2" --monitoring.prometheus-port "$prom_port"
+  apply_running="$1:$2"
+}
 ensure_apply() { # WORKERS BATCH: ferry's apply with these settings, running and caught up
   if [[ $apply_running != "$1:$2" ]]; then
     stop_proc apply
     say "ferry: starting apply (workers $1, batch $2)"
-    start_apply "$ferry_tag" "$ferry_tag" "$1" "$2" --monitoring.prometheus-port "$prom_port"
-    apply_running="$1:$2"
+    start_ferry_apply "$1" "$2"
   fi
   probe
 }
@@ -274,8 +277,7 @@ reset_downstream
 say "ferry: starting capture and apply; copying the tables"
 start_capture "$ferry_tag"
 first_live=$(head -1 <<< "$live_points")
-start_apply "$ferry_tag" "$ferry_tag" "${first_live%%:*}" "${first_live##*:}"
-apply_running=$first_live
+start_ferry_apply "${first_live%%:*}" "${first_live##*:}"
 caught_up "$catch_up_timeout" > /dev/null || die "ferry did not copy the tables; see $work"
 
 for point in $live_points; do live_run ferry "${point%%:*}" "${point##*:}" "$live_workload"; done
@@ -437,7 +439,7 @@ live_row() { # LINE: the DM-style row of a live run
   echo "- **pipeline rows/s until caught up**: the row changes sysbench made (\`oltp_insert\`: one per transaction; \`oltp_write_only\`: 4 per transaction: UPDATE k, UPDATE c, DELETE and INSERT of one id) ÷ the seconds from the start of sysbench until the downstream's per-table \`COUNT(*)\` and \`SUM(CRC32(CONCAT_WS('#',id,k,c,pad)))\` equal the upstream's (polled every 0.5 s). On 2 cores a live load leaves the pipeline little CPU, so it falls behind and catches up after sysbench ends: this rate, not sysbench's, is what the pipeline sustained."
   echo "- **downstream QPS / TPS / INSERTs per s**: the downstream's \`Questions\`, \`Com_commit\` (explicit commits: ferry commits each batch of transactions explicitly; the stock \`jdbc\` sink autocommits, so its TPS shows 0 here) and \`Com_insert\` growth over the same seconds until caught up, per second. The polls that check the state count in \`Questions\`."
   echo "- **replication delay**: \`dev.ferry.benchmarks.heartbeat.Heartbeat\` inserts a row upstream every 100 ms during sysbench (into \`sbtest1\` with a negative id, which sysbench never touches, so both pipelines carry it) and polls the downstream every 20 ms; delay = time seen downstream − time its autocommitted INSERT returned, on one clock. p50/p95/p99/max over every heartbeat; a heartbeat still missing when the downstream caught up is reported as not arrived."
-  echo "- **transaction execution latency**: upstream, sysbench's p95 above. Downstream, for ferry: the apply's \`commitLatencyUs\` histogram (docs/consistency.md), the time of each downstream transaction from its first statement to its commit's return, over its last 1024 commits when the pipeline had caught up, read from its Prometheus endpoint; one downstream transaction holds one or more upstream ones. The stock \`jdbc\` sink exposes no such figure (—). The ceiling's p99 statement latency is measured around each \`execute\` in CeilingLoader."
+  echo "- **transaction execution latency**: upstream, sysbench's p95 above. Downstream, for ferry: the apply's \`commitLatencyUs\` histogram (docs/consistency.md), the time of each downstream transaction from its first statement to its commit's return, over its last 1024 commits when the pipeline had caught up (at the first sweep point these include the initial copy's), read from its Prometheus endpoint; one downstream transaction holds one or more upstream ones. The stock \`jdbc\` sink exposes no such figure (—). The ceiling's p99 statement latency is measured around each \`execute\` in CeilingLoader."
   echo "- **drain**: before each drain a probe (an UPDATE of row id -1 upstream, seen downstream, then equal checksums) proves the pipeline runs and has caught up; every process of the pipeline then gets SIGSTOP, sysbench runs for $drain_seconds s, the processes get SIGCONT, and the drain time runs from SIGCONT until per-table counts and checksums are equal. rows/s = row changes ÷ drain time. ferry's capture and apply are both paused; the stock job is one process."
   echo "- **downstream ceiling**: CeilingLoader writes the same number of row changes as the largest drained backlog, sysbench-identical generated rows, as autocommitted multi-row statements over the drain's connections: \`INSERT\` of new ids for \`oltp_insert\`; for \`oltp_write_only\` \`INSERT … ON DUPLICATE KEY UPDATE\` of existing ids (the statement ferry writes for a changed row; sysbench's 4 changes to one id fold into one such row, so this ceiling counts rows written, not changes — compare it with care)."
   echo "- **CPU seconds**: utime + stime from \`/proc/<pid>/stat\` per process (\`capture\`, \`apply\`, \`stock\`; the services \`kafka\`, \`down\`, \`up\`) from sysbench's start until caught up (live) or from SIGCONT until caught up (drain)."
