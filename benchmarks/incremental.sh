@@ -152,11 +152,16 @@ row_changes() { # WORKLOAD TRANSACTIONS
   if [[ $1 == oltp_insert ]]; then echo "$2"; else echo $(($2 * 4)); fi
 }
 per_s() { calc "$1 / $2"; }
-# commit_latency QUANTILE: the apply's commitLatencyUs quantile (its last 1024 downstream commits),
-# in ms, from its Prometheus endpoint; empty when it serves none
-commit_latency() {
-  curl -sf --max-time 5 "http://127.0.0.1:$prom_port/metrics" \
-    | awk -v q="quantile=\"$1\"" 'index($0, "_commitLatencyUs{") && index($0, q) { v = $NF } END { if (v != "" && v != "NaN") print v / 1000 }' || true
+# commit_latencies: "p50 p95 p99" in ms of the apply's commitLatencyUs histogram (its last 1024
+# downstream commits), from one scrape of its Prometheus endpoint; empty when it serves none
+commit_latencies() {
+  curl -sf --max-time 5 "http://127.0.0.1:$prom_port/metrics" | awk '
+    index($0, "_commitLatencyUs{") && $NF != "NaN" {
+      if (index($0, "quantile=\"0.5\"")) p50 = $NF
+      if (index($0, "quantile=\"0.95\"")) p95 = $NF
+      if (index($0, "quantile=\"0.99\"")) p99 = $NF
+    }
+    END { if (p50 != "") print p50 / 1000, p95 / 1000, p99 / 1000 }' || true
 }
 heartbeat_cmd() { # SECONDS
   "${java[@]}" -Xmx128m -cp "$benchmarks_jar" dev.ferry.benchmarks.heartbeat.Heartbeat \
@@ -187,7 +192,7 @@ live_run() {
   if ! caught_up "$catch_up_timeout" > /dev/null 2> "$work/why"; then settled=$(failure "$(cat "$work/why")"); fi
   tc=$(now); d1=$(status_snapshot down); c1=$(cpu_all)
   local c50="" c95="" c99=""
-  if [[ $pipeline == ferry ]]; then c50=$(commit_latency 0.5); c95=$(commit_latency 0.95); c99=$(commit_latency 0.99); fi
+  if [[ $pipeline == ferry ]]; then read -r c50 c95 c99 <<< "$(commit_latencies)" || true; fi
   hb=$(tail -1 "$work/heartbeat.out")
   local window busy txns changes
   window=$(calc "$t1 - $t0"); busy=$(calc "$tc - $t0")
