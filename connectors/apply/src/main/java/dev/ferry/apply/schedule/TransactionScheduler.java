@@ -3,6 +3,7 @@ package dev.ferry.apply.schedule;
 import dev.ferry.apply.assembly.UpstreamTransaction;
 import dev.ferry.apply.conflict.ConflictDetector;
 import dev.ferry.apply.conflict.ConflictKeys;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingDeque;
@@ -15,8 +16,9 @@ import java.util.function.Supplier;
  * conflict detector holds back a transaction until the earlier ones sharing a key value are
  * committed. One worker at a time gathers ready transactions into a batch, up to the batch limits,
  * until none became ready for a millisecond or 20 ms passed, and commits them together (ready
- * transactions never conflict with each other) while the next worker gathers. A spilled transaction
- * is always committed alone.
+ * transactions never conflict with each other) while the next worker gathers. A transaction that
+ * waits only for transactions of the batch being gathered joins it after them (see {@link
+ * ConflictDetector}). A spilled transaction is always committed alone.
  *
  * <p>{@link #submit} blocks while the transactions in flight hold more than their memory budget:
  * back-pressure on the Kafka source instead of an unbounded heap.
@@ -188,34 +190,53 @@ public final class TransactionScheduler implements AutoCloseable {
     private List<ConflictDetector.Node<UpstreamTransaction>> takeBatch(
             ConflictDetector.Node<UpstreamTransaction> first) {
         List<ConflictDetector.Node<UpstreamTransaction>> batch = new ArrayList<>();
+        Object token = batch;
+        detector.taken(first, token);
         batch.add(first);
         if (first.value().isSpilled()) {
             return batch;
         }
+        // Transactions that wait only for this batch's: they join it after those, in order.
+        ArrayDeque<ConflictDetector.Node<UpstreamTransaction>> joinable =
+                new ArrayDeque<>(detector.joinable(first, token));
         long rows = Math.max(1, first.value().eventCount());
         long bytes = first.value().bytes();
         long deadline = System.nanoTime() + MAX_GATHER_NANOS;
         while (rows < batchRows && bytes < batchBytes && System.nanoTime() < deadline) {
-            // Linger a moment for more: transactions become ready one by one as their records
-            // are read, and a commit of one small transaction costs as much as one of hundreds.
-            ConflictDetector.Node<UpstreamTransaction> next;
-            try {
-                next = ready.pollFirst(LINGER_MICROS, TimeUnit.MICROSECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            if (next == null) {
-                break;
+            ConflictDetector.Node<UpstreamTransaction> next = joinable.pollFirst();
+            boolean joining = next != null;
+            if (!joining) {
+                // Linger a moment for more: transactions become ready one by one as their
+                // records are read, and a commit of one small transaction costs as much as one
+                // of hundreds.
+                try {
+                    next = ready.pollFirst(LINGER_MICROS, TimeUnit.MICROSECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+                if (next == null) {
+                    break;
+                }
             }
             UpstreamTransaction tx = next.value();
             // An empty transaction counts as a row: the commit's progress record lists its id.
             long txRows = Math.max(1, tx.eventCount());
             if (tx.isSpilled() || rows + txRows > batchRows) {
-                ready.offerFirst(next);
+                if (!joining) {
+                    ready.offerFirst(next);
+                } // a node that did not join still waits, and is released when its turn comes
                 break;
             }
+            if (joining) {
+                if (!detector.join(next, token)) {
+                    continue;
+                }
+            } else {
+                detector.taken(next, token);
+            }
             batch.add(next);
+            joinable.addAll(detector.joinable(next, token));
             rows += txRows;
             bytes += tx.bytes();
         }

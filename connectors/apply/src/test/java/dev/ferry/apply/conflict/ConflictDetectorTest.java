@@ -112,4 +112,56 @@ class ConflictDetectorTest {
         finishTracked("big");
         assertThat(ready).containsExactly("t3");
     }
+
+    @Test
+    void aTransactionWaitingOnlyForABatchJoinsItOnce() {
+        Object batch = new Object();
+        addTracked("t1", insert(ACCOUNTS, 1, 1, 10, null));
+        addTracked("t2", update(ACCOUNTS, 2, 1, 10, 10, null)); // waits for t1
+        addTracked("t3", update(ACCOUNTS, 3, 1, 10, 10, null)); // waits for t2
+        ConflictDetector.Node<String> t1 = nodes.get("t1");
+        detector.taken(t1, batch);
+        List<ConflictDetector.Node<String>> afterT1 = detector.joinable(t1, batch);
+        assertThat(afterT1).extracting(ConflictDetector.Node::value).containsExactly("t2");
+        assertThat(detector.join(afterT1.get(0), batch)).isTrue();
+        assertThat(detector.join(afterT1.get(0), batch)).as("already in the batch").isFalse();
+        assertThat(detector.joinable(afterT1.get(0), batch))
+                .extracting(ConflictDetector.Node::value)
+                .as("t3 follows t2 into the batch")
+                .containsExactly("t3");
+        finishTracked("t1");
+        assertThat(ready).as("t2 joined a batch: not handed out again").isEmpty();
+    }
+
+    @Test
+    void aTransactionWaitingAlsoOutsideTheBatchDoesNotJoin() {
+        Object batch = new Object();
+        addTracked("t1", insert(ACCOUNTS, 1, 1, 10, null));
+        addTracked("t2", insert(SAVINGS, 2, 1, 20, null));
+        addTracked("t3", update(ACCOUNTS, 3, 1, 10, 10, null), update(SAVINGS, 3, 2, 20, 20, null));
+        detector.taken(nodes.get("t1"), batch);
+        assertThat(detector.joinable(nodes.get("t1"), batch)).as("t3 waits for t2 too").isEmpty();
+        finishTracked("t2");
+        List<ConflictDetector.Node<String>> joinable = detector.joinable(nodes.get("t1"), batch);
+        assertThat(joinable).extracting(ConflictDetector.Node::value).containsExactly("t3");
+        assertThat(detector.join(joinable.get(0), new Object()))
+                .as("not into another batch")
+                .isFalse();
+        finishTracked("t1");
+        assertThat(ready).as("t3 did not join: released when t1 finished").containsExactly("t3");
+        assertThat(detector.join(joinable.get(0), batch)).as("released already").isFalse();
+    }
+
+    @Test
+    void neitherABarrierNorItsDependentsJoin() {
+        Object batch = new Object();
+        addTracked("t1", insert(ACCOUNTS, 1, 1, 10, null));
+        detector.add("big", new ConflictKeys.KeySet(), true);
+        detector.taken(nodes.get("t1"), batch);
+        assertThat(detector.joinable(nodes.get("t1"), batch)).isEmpty();
+        finishTracked("t1");
+        addTracked("t3", insert(ACCOUNTS, 3, 1, 11, null));
+        detector.taken(nodes.get("big"), batch);
+        assertThat(detector.joinable(nodes.get("big"), batch)).isEmpty();
+    }
 }

@@ -29,6 +29,26 @@ class TransactionSchedulerTest {
         return assembler.pollComplete();
     }
 
+    /**
+     * Records each batch's transactions by position; the first batch waits at the gate, so the test
+     * can submit more while the only worker is busy.
+     */
+    private static final class GatedApplier implements TransactionScheduler.Applier {
+        final List<List<Long>> commits = new CopyOnWriteArrayList<>();
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch gate = new CountDownLatch(1);
+
+        @Override
+        public void apply(List<UpstreamTransaction> batch) throws Exception {
+            entered.countDown();
+            gate.await();
+            commits.add(batch.stream().map(tx -> tx.position().position()).toList());
+        }
+
+        @Override
+        public void close() {}
+    }
+
     private static ConflictKeys.KeySet keys(UpstreamTransaction tx) {
         ConflictKeys.KeySet set = new ConflictKeys.KeySet();
         new ConflictKeys(t -> List.of()).collect(tx.events().get(0), set);
@@ -37,39 +57,50 @@ class TransactionSchedulerTest {
 
     @Test
     void readyTransactionsAreCommittedTogetherAndConflictsWait() throws Exception {
-        List<List<Long>> commits = new CopyOnWriteArrayList<>();
-        CountDownLatch entered = new CountDownLatch(1);
-        CountDownLatch gate = new CountDownLatch(1);
-        TransactionScheduler.Applier applier =
-                new TransactionScheduler.Applier() {
-                    @Override
-                    public void apply(List<UpstreamTransaction> batch) throws Exception {
-                        entered.countDown();
-                        gate.await();
-                        commits.add(batch.stream().map(tx -> tx.position().position()).toList());
-                    }
-
-                    @Override
-                    public void close() {}
-                };
+        GatedApplier applier = new GatedApplier();
         try (TransactionScheduler scheduler =
                 new TransactionScheduler(
                         1, () -> applier, (batch, nanos) -> {}, 100, 1 << 20, 1 << 20)) {
             UpstreamTransaction t1 = tx(100, 1);
             assertThat(scheduler.submit(t1, keys(t1), false)).isFalse();
-            entered.await(); // the only worker holds t1 alone
+            applier.entered.await(); // the only worker holds t1 alone
             UpstreamTransaction t2 = tx(200, 2);
             UpstreamTransaction t3 = tx(300, 1); // same row as t1
             UpstreamTransaction t4 = tx(400, 4);
             assertThat(scheduler.submit(t2, keys(t2), false)).isFalse();
             assertThat(scheduler.submit(t3, keys(t3), false)).as("waits for t1").isTrue();
             assertThat(scheduler.submit(t4, keys(t4), false)).isFalse();
-            gate.countDown();
+            applier.gate.countDown();
             scheduler.awaitIdle();
         }
-        assertThat(commits)
+        assertThat(applier.commits)
                 .as("t2 and t4 were ready together; t3 became ready when t1 committed")
                 .containsExactly(List.of(100L), List.of(200L, 400L, 300L));
+    }
+
+    @Test
+    void aTransactionConflictingOnlyWithTheBatchBeingGatheredJoinsItInOrder() throws Exception {
+        GatedApplier applier = new GatedApplier();
+        try (TransactionScheduler scheduler =
+                new TransactionScheduler(
+                        1, () -> applier, (batch, nanos) -> {}, 100, 1 << 20, 1 << 20)) {
+            UpstreamTransaction t1 = tx(100, 9);
+            scheduler.submit(t1, keys(t1), false);
+            applier.entered.await(); // the only worker holds t1 alone
+            UpstreamTransaction t2 = tx(200, 2);
+            UpstreamTransaction t3 = tx(300, 2); // same row as t2
+            UpstreamTransaction t4 = tx(400, 2); // and again
+            UpstreamTransaction t5 = tx(500, 5);
+            assertThat(scheduler.submit(t2, keys(t2), false)).isFalse();
+            assertThat(scheduler.submit(t3, keys(t3), false)).as("waits for t2").isTrue();
+            assertThat(scheduler.submit(t4, keys(t4), false)).as("waits for t3").isTrue();
+            assertThat(scheduler.submit(t5, keys(t5), false)).isFalse();
+            applier.gate.countDown();
+            scheduler.awaitIdle();
+        }
+        assertThat(applier.commits)
+                .as("t3 and t4 waited only for the batch that took t2: they joined it, after t2")
+                .containsExactly(List.of(100L), List.of(200L, 300L, 400L, 500L));
     }
 
     @Test
