@@ -6,17 +6,24 @@
 #                      parallelism = workers, sink.buffer-flush.max-rows = --batch-size
 # On 2 cores a live sysbench load starves the pipeline of CPU, so each run copies a fresh sysbench
 # database, pauses the pipeline's processes (SIGSTOP), runs sysbench for --seconds, resumes them
-# (SIGCONT) and times until the downstream equals the upstream, polled every 0.5 s. Workloads:
+# (SIGCONT) and times until the downstream equals the upstream, polled every 0.5 s. Then, for ferry,
+# the apply's own drain on the same processes: only the apply paused, sysbench again, and once the
+# capture has written that backlog to Kafka the apply is resumed and timed. Workloads:
 # oltp_insert, then oltp_write_only. Prints progress, then a Markdown report, also written to
 # benchmarks/results/apply-drain/<UTC date-time>.md.
 #
 #   benchmarks/drain.sh [--quick] [--workers "1 4 8 16 32"] [--batch-size N] [--seconds N]
 #                       [--rows-per-table N] [--threads N] [--profile] [--pipelines "transaction row stock"]
+#                       [--workloads "oltp_insert oltp_write_only"]
+# --profile adds one ferry transaction run of the last workload at the most workers, recorded with
+# Java Flight Recorder; FERRY_BENCH_JFR_DIR=<dir> keeps its recordings there for further study.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 bench_usage 'usage: benchmarks/drain.sh [--quick] [--workers "1 4 8 16 32"] [--batch-size N] [--seconds N]
-                           [--rows-per-table N] [--threads N] [--profile] [--pipelines "transaction row stock"]'
+                           [--rows-per-table N] [--threads N] [--profile] [--pipelines "transaction row stock"]
+                           [--workloads "oltp_insert oltp_write_only"]'
 quick=0 profile=0 workers="" batch=2000 seconds="" rows="" threads=16 pipelines="transaction row stock"
+workloads="oltp_insert oltp_write_only"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) quick=1; shift ;;
@@ -27,6 +34,7 @@ while [[ $# -gt 0 ]]; do
     --rows-per-table) need_value "$@"; rows=$2; shift 2 ;;
     --threads) need_value "$@"; threads=$2; shift 2 ;;
     --pipelines) need_value "$@"; pipelines=$2; shift 2 ;;
+    --workloads) need_value "$@"; workloads=$2; shift 2 ;;
     *) usage ;;
   esac
 done
@@ -37,7 +45,7 @@ else
 fi
 for p in $pipelines; do [[ $p =~ ^(transaction|row|stock)$ ]] || usage; done
 check_ints --workers "$workers" 1 64
-workloads="oltp_insert oltp_write_only"
+for w in $workloads; do [[ $w =~ ^(oltp_insert|oltp_write_only)$ ]] || usage; done
 total=$((rows * 4))
 drain_timeout=900 # seconds a drain may take before the run is reported as not caught up
 bench_init apply-drain bench_drain
@@ -123,7 +131,50 @@ drain() {
       jcmd "${procs[$name]}" JFR.stop name=drain > /dev/null
     done
   fi
+  [[ $pipeline == stock ]] || apply_drain "$workload" "$pipeline" "$w" "$tag" "$label" "$jfr"
   stop_procs
+}
+
+# apply_drain WORKLOAD PIPELINE WORKERS TAG LABEL [JFR]: on the running ferry pipeline, the apply's
+# own drain of a backlog in Kafka: only the apply is paused while sysbench runs; once the capture
+# has written the whole backlog to Kafka (its committed offsets grew by at least the row changes and
+# then stood still for longer than its checkpoint interval) the apply resumes and is timed until
+# the downstream has caught up. Appends a result for pipeline "PIPELINE@kafka".
+apply_drain() {
+  local workload=$1 pipeline=$2 w=$3 tag=$4 label="$5 (apply drain)" jfr=${6:-} regex offsets0 offsets1 offsets2
+  local sb_out txns errors rowchanges expected drained cpu0 cpu1 status=ok
+  regex="^${tag//./\\.}\\.$db\\..*\$"
+  offsets0=$(kafka_offsets "$regex")
+  [[ -n $jfr ]] && jcmd "${procs[apply]}" JFR.start name=apply-drain settings=profile filename="$work/apply-kafka.jfr" > /dev/null
+  say "$label: pausing the apply only and running sysbench $workload for ${seconds}s"
+  kill -STOP "${procs[apply]}"
+  sysbench "$workload" "${sb[@]}" --threads="$threads" --time="$seconds" --report-interval=0 run > "$work/run.log"
+  sb_out=$(cat "$work/run.log")
+  txns=$(awk '/transactions:/ { print $2 }' <<< "$sb_out")
+  errors=$(awk '/ignored errors:/ { print $3 }' <<< "$sb_out")
+  if [[ $workload == oltp_insert ]]; then rowchanges=$txns; else rowchanges=$((txns * 4)); fi
+  expected=$("${up[@]}" -e "$(state_sql "$workload")")
+  say "$label: backlog $txns transactions, $rowchanges row changes; waiting for the capture to write them to Kafka"
+  if ! kafka_wait_offsets "$regex" $((offsets0 + rowchanges)) 900 > /dev/null; then
+    record "$workload" "$pipeline@kafka" "$w" "$txns" "$rowchanges" "" "" "" "" "" "" "" "$errors" "$(failure "the capture did not write the backlog to Kafka")"
+    say "$label: FAILED: ${results[-1]##*|}"; return
+  fi
+  offsets2=$(kafka_offsets "$regex")
+  until [[ ${offsets1:-} == "$offsets2" ]]; do offsets1=$offsets2; sleep 3; offsets2=$(kafka_offsets "$regex"); done
+  say "$label: Kafka holds the backlog (offsets $offsets0 -> $offsets2); resuming the apply"
+  cpu0=$(cpu_all)
+  kill -CONT "${procs[apply]}"
+  if ! drained=$(wait_until "$(state_sql "$workload")" "$expected" $drain_timeout 2> "$work/why"); then
+    record "$workload" "$pipeline@kafka" "$w" "$txns" "$rowchanges" "" "" "" "" "" "" "" "$errors" "$(failure "$(cat "$work/why")")"
+    say "$label: FAILED: ${results[-1]##*|}"; return
+  fi
+  cpu1=$(cpu_all)
+  [[ -n $jfr ]] && jcmd "${procs[apply]}" JFR.stop name=apply-drain > /dev/null
+  [[ $("${down[@]}" -e "$checksum_sql") == $("${up[@]}" -e "$checksum_sql") ]] || status="caught up in rows but the checksums differ"
+  used() { cpu_used "$1" "$cpu0" "$cpu1"; }
+  record "$workload" "$pipeline@kafka" "$w" "$txns" "$rowchanges" "$drained" "$(used capture)" "$(used apply)" "" \
+    "$(used kafka)" "$(used down)" "$(used up)" "$errors" "$status"
+  say "$label: drained in ${drained}s: $(calc "int($rowchanges / $drained)") rows/s, $(calc "int($txns / $drained)") transactions/s ($status)"
 }
 
 say "run $run_id: workloads $workloads; pipelines $pipelines; workers $workers; batch $batch; ${seconds}s of sysbench x $threads threads; 4 x $rows rows; work dir $work"
@@ -134,12 +185,14 @@ for workload in $workloads; do
     done
   done
 done
-profile_result=""
+profile_results=()
 if [[ $profile == 1 ]]; then
   pw=$(tr ' ' '\n' <<< "$workers" | sort -n | tail -1)
-  drain oltp_write_only transaction "$pw" jfr
-  profile_result=${results[-1]}
-  unset 'results[-1]'
+  pwl=${workloads##* }
+  n=${#results[@]}
+  drain "$pwl" transaction "$pw" jfr
+  profile_results=("${results[@]:n}")
+  results=("${results[@]:0:n}")
 fi
 
 # ---------------------------------------------------------------- report
@@ -155,7 +208,12 @@ rate_of() { # workload pipeline workers: rows/s, empty when the run failed
     fi
   done
 }
-name_of() { case $1 in transaction) echo "ferry transaction" ;; row) echo "ferry row" ;; stock) echo "stock mysql-cdc → jdbc" ;; esac; }
+name_of() {
+  case $1 in
+    transaction) echo "ferry transaction" ;; row) echo "ferry row" ;; stock) echo "stock mysql-cdc → jdbc" ;;
+    transaction@kafka) echo "ferry transaction, apply from Kafka" ;; row@kafka) echo "ferry row, apply from Kafka" ;;
+  esac
+}
 row_md() { # result line
   local r=$1 s
   s=$(field "$r" 6)
@@ -204,40 +262,48 @@ hot_methods() { # file
   echo "## Ratios (drain rate in rows/s)"
   echo
   echo "Target: ferry transaction mode, through Kafka, drains at least 1.5× as fast as the stock pipeline, with the apply heap at 1 GB or less (here \`-Xmx1g\`)."
+  echo "Two ferry figures: the **apply's drain** of a backlog already in Kafka (the apply paused, the capture running: what the apply itself does per second), and the **whole pipeline's drain** of a backlog in the binlog (capture and apply paused: capture, Kafka and apply share the cores). The stock pipeline has one process and drains the binlog."
   echo
-  echo '| workload | workers | ferry transaction ÷ stock | target ≥ 1.5× | ferry transaction ÷ ferry row |'
-  echo '|---|--:|--:|---|--:|'
-  met=0 missed=0
+  echo '| workload | workers | ferry apply from Kafka ÷ stock | target ≥ 1.5× | ferry whole pipeline ÷ stock | target ≥ 1.5× | ferry transaction ÷ ferry row (apply from Kafka) |'
+  echo '|---|--:|--:|---|--:|---|--:|'
+  met_k=0 missed_k=0 met=0 missed=0
+  versus() { # ferry stock: "ratio|verdict"
+    if [[ -n $1 && -n $2 ]]; then
+      printf '%.2f×|' "$(calc "$1 / $2")"; [[ $(calc "($1 / $2 >= 1.5)") == 1 ]] && echo met || echo missed
+    else echo "—|not measured"; fi
+  }
   for workload in $workloads; do
     for w in $workers; do
-      tx=$(rate_of "$workload" transaction "$w"); st=$(rate_of "$workload" stock "$w"); rw=$(rate_of "$workload" row "$w")
-      vs_stock="—" verdict="not measured" vs_row="—"
-      if [[ -n $tx && -n $st ]]; then
-        vs_stock=$(printf '%.2f×' "$(calc "$tx / $st")")
-        if [[ $(calc "($tx / $st >= 1.5)") == 1 ]]; then verdict=met; met=$((met + 1)); else verdict=missed; missed=$((missed + 1)); fi
-      fi
+      st=$(rate_of "$workload" stock "$w")
+      k=$(versus "$(rate_of "$workload" transaction@kafka "$w")" "$st")
+      p=$(versus "$(rate_of "$workload" transaction "$w")" "$st")
+      [[ ${k#*|} == met ]] && met_k=$((met_k + 1)); [[ ${k#*|} == missed ]] && missed_k=$((missed_k + 1))
+      [[ ${p#*|} == met ]] && met=$((met + 1)); [[ ${p#*|} == missed ]] && missed=$((missed + 1))
+      tx=$(rate_of "$workload" transaction@kafka "$w"); rw=$(rate_of "$workload" row@kafka "$w"); vs_row="—"
       [[ -n $tx && -n $rw ]] && vs_row=$(printf '%.2f×' "$(calc "$tx / $rw")")
-      echo "| \`$workload\` | $w | $vs_stock | $verdict | $vs_row |"
+      echo "| \`$workload\` | $w | ${k%|*} | ${k#*|} | ${p%|*} | ${p#*|} | $vs_row |"
     done
   done
   echo
-  echo "Target met in $met and missed in $missed of the $((met + missed)) measured comparisons."
+  echo "Target met by the apply from Kafka in $met_k and missed in $missed_k of the $((met_k + missed_k)) measured comparisons; by the whole pipeline in $met and missed in $missed of $((met + missed))."
   echo
   if [[ $profile == 1 ]]; then
     echo "## Profile"
     echo
-    echo "One more ferry transaction-mode drain of \`oltp_write_only\` at $pw workers, with Java Flight Recorder"
+    echo "One more ferry transaction-mode drain of \`$pwl\` at $pw workers, with Java Flight Recorder"
     echo "(\`jcmd <pid> JFR.start settings=profile\`, started before the pause, stopped when the downstream has caught up)."
     echo "Its figures are not in the tables above, as the recorder costs CPU:"
     echo
     header_md
-    [[ -z $(field "$profile_result" 6) ]] || row_md "$profile_result"
+    for r in "${profile_results[@]}"; do [[ -z $(field "$r" 6) ]] || row_md "$r"; done
     echo
-    echo "Run status: $(field "$profile_result" 14)"
-    echo
-    for name in apply capture; do
+    for r in "${profile_results[@]}"; do echo "Run status, $(name_of "$(field "$r" 2)"): $(field "$r" 14)"; echo; done
+    for name in apply capture apply-kafka; do
       if [[ -s $work/$name.jfr ]]; then
-        echo "Hot methods of the $name process (top frames of \`jdk.ExecutionSample\`; native I/O waits are not sampled):"
+        case $name in
+          apply-kafka) echo "Hot methods of the apply process during its drain from Kafka (top frames of \`jdk.ExecutionSample\`):" ;;
+          *) echo "Hot methods of the $name process during the whole pipeline's drain (top frames of \`jdk.ExecutionSample\`; native I/O waits are not sampled):" ;;
+        esac
         echo
         hot_methods "$work/$name.jfr"
         echo
@@ -256,11 +322,14 @@ hot_methods() { # file
   echo
   echo "## How each figure was measured"
   echo
-  echo "- **Run**: for every workload, pipeline and workers value: a fresh upstream database ($db, \`sysbench prepare\`), empty downstream tables of the same definition, the pipeline started, and the snapshot waited for (downstream \`COUNT(*)\` = $total rows). Then every process of the pipeline gets SIGSTOP, sysbench runs, the upstream's final state is read, and the processes get SIGCONT."
-  echo "- **drain s**: from SIGCONT until the downstream equals the upstream, polled every 0.5 s with the \`mariadb\` client: for \`oltp_insert\` the total \`COUNT(*)\` of the 4 tables; for \`oltp_write_only\` per table \`COUNT(*)\` and \`SUM(CRC32(CONCAT_WS('#',id,k,c,pad)))\`. After each drain the checksums of both sides are compared once more, for both workloads. The poll costs downstream CPU too (counted in its column); the time includes up to 0.5 s of polling granularity and the capture's Kafka transaction commit at its checkpoint interval (ferry: 2 s)."
+  echo "- **Run**: for every workload, pipeline and workers value: a fresh upstream database ($db, \`sysbench prepare\`), empty downstream tables of the same definition, the pipeline started, and the snapshot waited for (downstream \`COUNT(*)\` = $total rows). Then every process of the pipeline gets SIGSTOP, sysbench runs, the upstream's final state is read, and the processes get SIGCONT. For ferry, once that drain has caught up, the **apply from Kafka** run follows on the same processes: only the apply gets SIGSTOP, sysbench runs again for as long, the capture writes that backlog to Kafka (waited for until the change topics' committed offsets have grown by at least the backlog's row changes and then stand still for 3 s, longer than the capture's 2 s checkpoint interval), and the apply gets SIGCONT."
+  echo "- **drain s**: from SIGCONT (of the apply alone, for an apply from Kafka) until the downstream equals the upstream, polled every 0.5 s with the \`mariadb\` client: for \`oltp_insert\` the total \`COUNT(*)\` of the 4 tables; for \`oltp_write_only\` per table \`COUNT(*)\` and \`SUM(CRC32(CONCAT_WS('#',id,k,c,pad)))\`. After each drain the checksums of both sides are compared once more, for both workloads. The poll costs downstream CPU too (counted in its column); the time includes up to 0.5 s of polling granularity and the capture's Kafka transaction commit at its checkpoint interval (ferry: 2 s)."
   echo "- **transactions**: sysbench's \`transactions\` count (committed). **row changes**: derived from it: \`oltp_insert\` autocommits one INSERT per transaction; an \`oltp_write_only\` transaction updates k and c of one id, deletes it and inserts it again: 4 row changes (sysbench's \`write\` query count, printed while the script runs, agrees up to rolled-back transactions). Binlog and status counters are not used, as other work shares the upstream server."
   echo "- **rows/s**, **transactions/s**: row changes and transactions of the backlog ÷ drain seconds."
   echo "- **CPU s**: utime + stime from \`/proc/<pid>/stat\` at SIGCONT and when caught up, per process: ferry capture and apply, the stock job, the Kafka broker, the downstream and upstream \`mariadbd\` (found by the port they listen on). The services are shared with other work on this machine, so their columns include whatever else ran."
   echo "- **Ratios**: drain rows/s of ferry transaction mode ÷ that of the stock pipeline (and of ferry row mode) at the same workers and workload. Each pipeline drains its own backlog (sysbench's throughput varies between runs), so the rates, not the times, are compared."
   echo "- The stock pipeline has no Kafka in its path: it reads the binlog and writes the downstream in one job."
 } | write_report
+if [[ $profile == 1 && -n ${FERRY_BENCH_JFR_DIR:-} ]]; then
+  mkdir -p "$FERRY_BENCH_JFR_DIR" && cp "$work"/*.jfr "$FERRY_BENCH_JFR_DIR"/ && say "recordings kept in $FERRY_BENCH_JFR_DIR"
+fi
