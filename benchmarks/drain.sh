@@ -65,7 +65,8 @@ start_ferry() { # consistency, workers, tag
 }
 
 # Results, one line per run: workload|pipeline|workers|transactions|row changes|drain seconds|
-# CPU seconds of capture|apply|stock|kafka|downstream|upstream|sysbench ignored errors|status
+# CPU seconds of capture|apply|stock|kafka|downstream|upstream|sysbench ignored errors|status|
+# CPU seconds stolen by other guests of the host
 results=()
 record() { local IFS='|'; results+=("$*"); }
 runs_total=$(( $(wc -w <<< "$workloads") * $(wc -w <<< "$workers") * $(wc -w <<< "$pipelines") ))
@@ -124,7 +125,7 @@ drain() {
   [[ $deadlocks -gt 0 ]] && status="$status; $deadlocks log lines report a downstream deadlock"
   used() { cpu_used "$1" "$cpu0" "$cpu1"; } # name: CPU seconds during the drain, or empty
   record "$workload" "$pipeline" "$w" "$txns" "$rowchanges" "$drained" "$(used capture)" "$(used apply)" "$(used stock)" \
-    "$(used kafka)" "$(used down)" "$(used up)" "$errors" "$status"
+    "$(used kafka)" "$(used down)" "$(used up)" "$errors" "$status" "$(used steal)"
   say "$label: drained in ${drained}s: $(calc "int($rowchanges / $drained)") rows/s, $(calc "int($txns / $drained)") transactions/s ($status)"
   if [[ -n $jfr ]]; then
     for name in capture apply; do
@@ -173,7 +174,7 @@ apply_drain() {
   [[ $("${down[@]}" -e "$checksum_sql") == $("${up[@]}" -e "$checksum_sql") ]] || status="caught up in rows but the checksums differ"
   used() { cpu_used "$1" "$cpu0" "$cpu1"; }
   record "$workload" "$pipeline@kafka" "$w" "$txns" "$rowchanges" "$drained" "$(used capture)" "$(used apply)" "" \
-    "$(used kafka)" "$(used down)" "$(used up)" "$errors" "$status"
+    "$(used kafka)" "$(used down)" "$(used up)" "$errors" "$status" "$(used steal)"
   say "$label: drained in ${drained}s: $(calc "int($rowchanges / $drained)") rows/s, $(calc "int($txns / $drained)") transactions/s ($status)"
 }
 
@@ -217,15 +218,15 @@ name_of() {
 row_md() { # result line
   local r=$1 s
   s=$(field "$r" 6)
-  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
     "$(name_of "$(field "$r" 2)")" "$(field "$r" 3)" "$(fmt0 "$(field "$r" 5)")" "$(fmt0 "$(field "$r" 4)")" "$(fmt1 "$s")" \
     "$(rate "$(field "$r" 5)" "$s")" "$(rate "$(field "$r" 4)" "$s")" \
     "$(fmt1 "$(field "$r" 7)")" "$(fmt1 "$(field "$r" 8)")" "$(fmt1 "$(field "$r" 9)")" "$(fmt1 "$(field "$r" 10)")" \
-    "$(fmt1 "$(field "$r" 11)")" "$(fmt1 "$(field "$r" 12)")"
+    "$(fmt1 "$(field "$r" 11)")" "$(fmt1 "$(field "$r" 12)")" "$(fmt1 "$(field "$r" 15)")"
 }
 header_md() {
-  echo '| pipeline | workers | row changes | transactions | drain s | rows/s | transactions/s | CPU s capture | CPU s apply | CPU s stock job | CPU s Kafka | CPU s downstream mysqld | CPU s upstream mysqld |'
-  echo '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|'
+  echo '| pipeline | workers | row changes | transactions | drain s | rows/s | transactions/s | CPU s capture | CPU s apply | CPU s stock job | CPU s Kafka | CPU s downstream mysqld | CPU s upstream mysqld | CPU s stolen |'
+  echo '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|'
 }
 # Top frames of the execution samples in a JFR recording: the hottest methods.
 hot_methods() { # file
@@ -326,7 +327,7 @@ hot_methods() { # file
   echo "- **drain s**: from SIGCONT (of the apply alone, for an apply from Kafka) until the downstream equals the upstream, polled every 0.5 s with the \`mariadb\` client: for \`oltp_insert\` the total \`COUNT(*)\` of the 4 tables; for \`oltp_write_only\` per table \`COUNT(*)\` and \`SUM(CRC32(CONCAT_WS('#',id,k,c,pad)))\`. After each drain the checksums of both sides are compared once more, for both workloads. The poll costs downstream CPU too (counted in its column); the time includes up to 0.5 s of polling granularity and the capture's Kafka transaction commit at its checkpoint interval (ferry: 2 s)."
   echo "- **transactions**: sysbench's \`transactions\` count (committed). **row changes**: derived from it: \`oltp_insert\` autocommits one INSERT per transaction; an \`oltp_write_only\` transaction updates k and c of one id, deletes it and inserts it again: 4 row changes (sysbench's \`write\` query count, printed while the script runs, agrees up to rolled-back transactions). Binlog and status counters are not used, as other work shares the upstream server."
   echo "- **rows/s**, **transactions/s**: row changes and transactions of the backlog ÷ drain seconds."
-  echo "- **CPU s**: utime + stime from \`/proc/<pid>/stat\` at SIGCONT and when caught up, per process: ferry capture and apply, the stock job, the Kafka broker, the downstream and upstream \`mariadbd\` (found by the port they listen on). The services are shared with other work on this machine, so their columns include whatever else ran."
+  echo "- **CPU s**: utime + stime from \`/proc/<pid>/stat\` at SIGCONT and when caught up, per process: ferry capture and apply, the stock job, the Kafka broker, the downstream and upstream \`mariadbd\` (found by the port they listen on). The services are shared with other work on this machine, so their columns include whatever else ran. **CPU s stolen**: the steal time of \`/proc/stat\` over the same span, all cores: time the hypervisor gave to other guests while this machine had work; a large figure means the run was slowed from outside."
   echo "- **Ratios**: drain rows/s of ferry transaction mode ÷ that of the stock pipeline (and of ferry row mode) at the same workers and workload. Each pipeline drains its own backlog (sysbench's throughput varies between runs), so the rates, not the times, are compared."
   echo "- The stock pipeline has no Kafka in its path: it reads the binlog and writes the downstream in one job."
 } | write_report

@@ -170,6 +170,8 @@ cpu_all() {
   echo "kafka $(cpu_seconds "$kafka_pid")"
   echo "down $(cpu_seconds "$down_pid")"
   echo "up $(cpu_seconds "$up_pid")"
+  # steal: CPU time the hypervisor gave other guests while this one had work (all cores)
+  awk -v hz="$clk_tck" '$1 == "cpu" { print "steal", $9 / hz }' /proc/stat
 }
 # cpu_used NAME BEFORE AFTER: CPU seconds NAME used between two cpu_all outputs (all of them if it
 # started in between), empty if it is in neither
