@@ -17,7 +17,10 @@ import java.util.function.Consumer;
  * <p>A transaction waiting only for transactions of one batch being gathered may also join that
  * batch, after them (as TiCDC hands a transaction to the worker holding the one it depends on): the
  * batch commits its transactions in order in one downstream transaction, so the order of
- * conflicting changes holds, and a hot row no longer costs a downstream commit per transaction.
+ * conflicting changes holds, and a hot row no longer costs a downstream commit per transaction. A
+ * transaction touching a table with a unique key besides the primary key does not join: the batch
+ * folds rows to their net change, and a unique value moving between rows over several transactions
+ * could then be written in an order the downstream's unique index refuses.
  *
  * <p>Transactions must be added in upstream commit order. Thread-safe: workers finish nodes while
  * the task thread adds them.
@@ -44,6 +47,7 @@ public final class ConflictDetector<T> {
         private final T value;
         private final long[] keys;
         private final boolean barrier;
+        private final boolean mayJoin;
         private final List<Node<T>> dependents = new ArrayList<>(1);
         private List<Node<T>> dependencies = List.of();
         private int waitingFor;
@@ -55,10 +59,11 @@ public final class ConflictDetector<T> {
         /** The batch that took it, once taken. */
         private Object batch;
 
-        Node(T value, long[] keys, boolean barrier) {
+        Node(T value, long[] keys, boolean barrier, boolean mayJoin) {
             this.value = value;
             this.keys = keys;
             this.barrier = barrier;
+            this.mayJoin = mayJoin && !barrier;
         }
 
         public T value() {
@@ -77,7 +82,7 @@ public final class ConflictDetector<T> {
         for (int i = 0; i < own.length; i++) {
             own[i] = keys.get(i);
         }
-        Node<T> node = new Node<>(value, own, barrier);
+        Node<T> node = new Node<>(value, own, barrier, !keys.touchesUniqueKeys());
         Set<Node<T>> dependencies = new LinkedHashSet<>();
         if (barrier) {
             dependencies.addAll(unfinished);
@@ -135,9 +140,9 @@ public final class ConflictDetector<T> {
     }
 
     /**
-     * Takes a node that waits only for nodes of {@code batch} into that batch; false when it may no
-     * longer (a barrier, or released or taken meanwhile). The batch must apply it after them, and
-     * finish it after them.
+     * Takes a node that waits only for nodes of {@code batch} into that batch; false when it may
+     * not (a barrier, a transaction touching unique keys) or no longer (released or taken
+     * meanwhile). The batch must apply it after them, and finish it after them.
      */
     public synchronized boolean join(Node<T> node, Object batch) {
         if (!mayJoin(node, batch)) {
@@ -148,7 +153,7 @@ public final class ConflictDetector<T> {
     }
 
     private boolean mayJoin(Node<T> node, Object batch) {
-        if (node.barrier || node.released || node.batch != null || node.finished) {
+        if (!node.mayJoin || node.released || node.batch != null || node.finished) {
             return false;
         }
         for (Node<T> dependency : node.dependencies) {

@@ -29,6 +29,9 @@ public final class ConflictKeys {
         add(table, "", change.keyColumns(), change.before(), into);
         add(table, "", change.keyColumns(), change.after(), into);
         List<List<String>> unique = uniqueKeys.apply(change.table());
+        if (!unique.isEmpty()) {
+            into.touchesUniqueKeys = true;
+        }
         for (int i = 0; i < unique.size(); i++) {
             String index = "#" + i;
             add(table, index, unique.get(i), change.before(), into);
@@ -76,6 +79,15 @@ public final class ConflictKeys {
     public static final class KeySet {
         private long[] keys = new long[8];
         private int size;
+        private boolean touchesUniqueKeys;
+
+        /**
+         * Whether a change was to a table with a unique key besides the primary key: folding such a
+         * transaction's rows with an earlier one's can reorder a unique value's move between rows.
+         */
+        public boolean touchesUniqueKeys() {
+            return touchesUniqueKeys;
+        }
 
         public void add(long key) {
             if (size == keys.length) {

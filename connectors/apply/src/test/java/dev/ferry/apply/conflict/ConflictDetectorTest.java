@@ -7,6 +7,7 @@ import static dev.ferry.apply.assembly.Changes.update;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferry.envelope.ChangeEvent;
+import dev.ferry.envelope.TableId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,6 +26,9 @@ class ConflictDetectorTest {
                         ready.add(node.value());
                         nodes.put(node.value(), node);
                     });
+
+    /** A table without a unique key besides its primary key, like savings. */
+    private static final TableId LEDGER = TableId.of("bank", "ledger");
 
     /** The accounts table has a unique key on email. */
     private final ConflictKeys keys =
@@ -116,9 +120,9 @@ class ConflictDetectorTest {
     @Test
     void aTransactionWaitingOnlyForABatchJoinsItOnce() {
         Object batch = new Object();
-        addTracked("t1", insert(ACCOUNTS, 1, 1, 10, null));
-        addTracked("t2", update(ACCOUNTS, 2, 1, 10, 10, null)); // waits for t1
-        addTracked("t3", update(ACCOUNTS, 3, 1, 10, 10, null)); // waits for t2
+        addTracked("t1", insert(LEDGER, 1, 1, 10, null));
+        addTracked("t2", update(LEDGER, 2, 1, 10, 10, null)); // waits for t1
+        addTracked("t3", update(LEDGER, 3, 1, 10, 10, null)); // waits for t2
         ConflictDetector.Node<String> t1 = nodes.get("t1");
         detector.taken(t1, batch);
         List<ConflictDetector.Node<String>> afterT1 = detector.joinable(t1, batch);
@@ -136,9 +140,9 @@ class ConflictDetectorTest {
     @Test
     void aTransactionWaitingAlsoOutsideTheBatchDoesNotJoin() {
         Object batch = new Object();
-        addTracked("t1", insert(ACCOUNTS, 1, 1, 10, null));
+        addTracked("t1", insert(LEDGER, 1, 1, 10, null));
         addTracked("t2", insert(SAVINGS, 2, 1, 20, null));
-        addTracked("t3", update(ACCOUNTS, 3, 1, 10, 10, null), update(SAVINGS, 3, 2, 20, 20, null));
+        addTracked("t3", update(LEDGER, 3, 1, 10, 10, null), update(SAVINGS, 3, 2, 20, 20, null));
         detector.taken(nodes.get("t1"), batch);
         assertThat(detector.joinable(nodes.get("t1"), batch)).as("t3 waits for t2 too").isEmpty();
         finishTracked("t2");
@@ -163,5 +167,22 @@ class ConflictDetectorTest {
         addTracked("t3", insert(ACCOUNTS, 3, 1, 11, null));
         detector.taken(nodes.get("big"), batch);
         assertThat(detector.joinable(nodes.get("big"), batch)).isEmpty();
+    }
+
+    @Test
+    void aTransactionTouchingAUniqueKeyDoesNotJoin() {
+        // accounts has a unique key on email: folding t2's rows with t1's could reorder a move of
+        // an e-mail between rows; savings has none.
+        Object batch = new Object();
+        addTracked("t1", insert(ACCOUNTS, 1, 1, 10, null), insert(SAVINGS, 1, 2, 20, null));
+        addTracked("t2", update(ACCOUNTS, 2, 1, 10, 10, "a@x"));
+        addTracked("t3", update(SAVINGS, 3, 1, 20, 20, null));
+        detector.taken(nodes.get("t1"), batch);
+        assertThat(detector.joinable(nodes.get("t1"), batch))
+                .extracting(ConflictDetector.Node::value)
+                .containsExactly("t3");
+        assertThat(detector.join(detector.joinable(nodes.get("t1"), batch).get(0), batch)).isTrue();
+        finishTracked("t1");
+        assertThat(ready).as("t2 waited for t1's commit").containsExactly("t2");
     }
 }
