@@ -47,7 +47,7 @@ public final class ConflictDetector<T> {
         private final T value;
         private final long[] keys;
         private final boolean barrier;
-        private final boolean mayJoin;
+        private final boolean canJoin;
         private final List<Node<T>> dependents = new ArrayList<>(1);
         private List<Node<T>> dependencies = List.of();
         private int waitingFor;
@@ -59,11 +59,11 @@ public final class ConflictDetector<T> {
         /** The batch that took it, once taken. */
         private Object batch;
 
-        Node(T value, long[] keys, boolean barrier, boolean mayJoin) {
+        Node(T value, long[] keys, boolean barrier, boolean canJoin) {
             this.value = value;
             this.keys = keys;
             this.barrier = barrier;
-            this.mayJoin = mayJoin && !barrier;
+            this.canJoin = canJoin && !barrier;
         }
 
         public T value() {
@@ -153,7 +153,7 @@ public final class ConflictDetector<T> {
     }
 
     private boolean mayJoin(Node<T> node, Object batch) {
-        if (!node.mayJoin || node.released || node.batch != null || node.finished) {
+        if (!node.canJoin || node.released || node.batch != null || node.finished) {
             return false;
         }
         for (Node<T> dependency : node.dependencies) {
