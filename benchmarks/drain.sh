@@ -64,6 +64,21 @@ start_ferry() { # consistency, workers, tag
   start_apply "$3" "$3" "$2" "$batch" --apply.consistency "$1"
 }
 
+# write_backlog WORKLOAD: sysbench for --seconds (the pipeline, or part of it, paused); sets the
+# caller's txns, writes, errors, rowchanges and expected (the upstream's final state)
+write_backlog() {
+  local sb_out
+  sysbench "$1" "${sb[@]}" --threads="$threads" --time="$seconds" --report-interval=0 run > "$work/run.log"
+  sb_out=$(cat "$work/run.log")
+  txns=$(awk '/transactions:/ { print $2 }' <<< "$sb_out")
+  writes=$(awk '/write:/ { print $2 }' <<< "$sb_out")
+  errors=$(awk '/ignored errors:/ { print $3 }' <<< "$sb_out")
+  # oltp_insert: one autocommitted INSERT per transaction; oltp_write_only: per transaction an UPDATE
+  # of k, an UPDATE of c, a DELETE and an INSERT of one id, so 4 row changes.
+  if [[ $1 == oltp_insert ]]; then rowchanges=$txns; else rowchanges=$((txns * 4)); fi
+  expected=$("${up[@]}" -e "$(state_sql "$1")")
+}
+
 # Results, one line per run: workload|pipeline|workers|transactions|row changes|drain seconds|
 # CPU seconds of capture|apply|stock|kafka|downstream|upstream|sysbench ignored errors|status|
 # CPU seconds stolen by other guests of the host
@@ -73,7 +88,7 @@ runs_total=$(( $(wc -w <<< "$workloads") * $(wc -w <<< "$workers") * $(wc -w <<<
 run_no=0
 # drain WORKLOAD PIPELINE WORKERS [JFR]: one run; appends to results (JFR: profile the ferry processes)
 drain() {
-  local workload=$1 pipeline=$2 w=$3 jfr=${4:-} tag label copy expected sb_out txns writes errors rowchanges
+  local workload=$1 pipeline=$2 w=$3 jfr=${4:-} tag label copy expected txns writes errors rowchanges
   local drained cpu0 cpu1 name
   run_no=$((run_no + 1)); tag=$run_id-$run_no
   label="[$run_no/$runs_total] $workload $pipeline workers $w"; [[ -n $jfr ]] && label="[profile] $workload $pipeline workers $w"
@@ -95,15 +110,7 @@ drain() {
     done
   fi
   pause_procs
-  sysbench "$workload" "${sb[@]}" --threads="$threads" --time="$seconds" --report-interval=0 run > "$work/run.log"
-  sb_out=$(cat "$work/run.log")
-  txns=$(awk '/transactions:/ { print $2 }' <<< "$sb_out")
-  writes=$(awk '/write:/ { print $2 }' <<< "$sb_out")
-  errors=$(awk '/ignored errors:/ { print $3 }' <<< "$sb_out")
-  # oltp_insert: one autocommitted INSERT per transaction; oltp_write_only: per transaction an UPDATE
-  # of k, an UPDATE of c, a DELETE and an INSERT of one id, so 4 row changes.
-  if [[ $workload == oltp_insert ]]; then rowchanges=$txns; else rowchanges=$((txns * 4)); fi
-  expected=$("${up[@]}" -e "$(state_sql "$workload")")
+  write_backlog "$workload"
   say "$label: backlog $txns transactions, $rowchanges row changes (sysbench: $writes writes, $errors ignored errors); resuming"
   cpu0=$(cpu_all)
   resume_procs
@@ -143,18 +150,13 @@ drain() {
 # the downstream has caught up. Appends a result for pipeline "PIPELINE@kafka".
 apply_drain() {
   local workload=$1 pipeline=$2 w=$3 tag=$4 label="$5 (apply drain)" jfr=${6:-} regex offsets0 offsets1 offsets2
-  local sb_out txns errors rowchanges expected drained cpu0 cpu1 status=ok
+  local txns writes errors rowchanges expected drained cpu0 cpu1 status=ok
   regex="^${tag//./\\.}\\.$db\\..*\$"
   offsets0=$(kafka_offsets "$regex")
   [[ -n $jfr ]] && jcmd "${procs[apply]}" JFR.start name=apply-drain settings=profile filename="$work/apply-kafka.jfr" > /dev/null
   say "$label: pausing the apply only and running sysbench $workload for ${seconds}s"
   kill -STOP "${procs[apply]}"
-  sysbench "$workload" "${sb[@]}" --threads="$threads" --time="$seconds" --report-interval=0 run > "$work/run.log"
-  sb_out=$(cat "$work/run.log")
-  txns=$(awk '/transactions:/ { print $2 }' <<< "$sb_out")
-  errors=$(awk '/ignored errors:/ { print $3 }' <<< "$sb_out")
-  if [[ $workload == oltp_insert ]]; then rowchanges=$txns; else rowchanges=$((txns * 4)); fi
-  expected=$("${up[@]}" -e "$(state_sql "$workload")")
+  write_backlog "$workload"
   say "$label: backlog $txns transactions, $rowchanges row changes; waiting for the capture to write them to Kafka"
   if ! kafka_wait_offsets "$regex" $((offsets0 + rowchanges)) 900 > /dev/null; then
     record "$workload" "$pipeline@kafka" "$w" "$txns" "$rowchanges" "" "" "" "" "" "" "" "$errors" "$(failure "the capture did not write the backlog to Kafka")"
@@ -328,7 +330,7 @@ hot_methods() { # file
   echo "- **transactions**: sysbench's \`transactions\` count (committed). **row changes**: derived from it: \`oltp_insert\` autocommits one INSERT per transaction; an \`oltp_write_only\` transaction updates k and c of one id, deletes it and inserts it again: 4 row changes (sysbench's \`write\` query count, printed while the script runs, agrees up to rolled-back transactions). Binlog and status counters are not used, as other work shares the upstream server."
   echo "- **rows/s**, **transactions/s**: row changes and transactions of the backlog ÷ drain seconds."
   echo "- **CPU s**: utime + stime from \`/proc/<pid>/stat\` at SIGCONT and when caught up, per process: ferry capture and apply, the stock job, the Kafka broker, the downstream and upstream \`mariadbd\` (found by the port they listen on). The services are shared with other work on this machine, so their columns include whatever else ran. **CPU s stolen**: the steal time of \`/proc/stat\` over the same span, all cores: time the hypervisor gave to other guests while this machine had work; a large figure means the run was slowed from outside."
-  echo "- **Ratios**: drain rows/s of ferry transaction mode ÷ that of the stock pipeline (and of ferry row mode) at the same workers and workload. Each pipeline drains its own backlog (sysbench's throughput varies between runs), so the rates, not the times, are compared."
+  echo "- **Ratios**: drain rows/s of ferry transaction mode, applying from Kafka and as a whole pipeline, ÷ that of the stock pipeline (and, applying from Kafka, ÷ ferry row mode) at the same workers and workload. Each pipeline drains its own backlog (sysbench's throughput varies between runs), so the rates, not the times, are compared."
   echo "- The stock pipeline has no Kafka in its path: it reads the binlog and writes the downstream in one job."
 } | write_report
 if [[ $profile == 1 && -n ${FERRY_BENCH_JFR_DIR:-} ]]; then
