@@ -73,9 +73,7 @@ write_backlog() {
   txns=$(awk '/transactions:/ { print $2 }' <<< "$sb_out")
   writes=$(awk '/write:/ { print $2 }' <<< "$sb_out")
   errors=$(awk '/ignored errors:/ { print $3 }' <<< "$sb_out")
-  # oltp_insert: one autocommitted INSERT per transaction; oltp_write_only: per transaction an UPDATE
-  # of k, an UPDATE of c, a DELETE and an INSERT of one id, so 4 row changes.
-  if [[ $1 == oltp_insert ]]; then rowchanges=$txns; else rowchanges=$((txns * 4)); fi
+  rowchanges=$(row_changes "$1" "$txns")
   expected=$("${up[@]}" -e "$(state_sql "$1")")
 }
 

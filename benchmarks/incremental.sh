@@ -147,10 +147,6 @@ sysbench_figure() { # LOG WHAT: a figure from sysbench's summary
     errors) awk '/ignored errors:/ { print $3 }' "$1" ;;
   esac
 }
-row_changes() { # WORKLOAD TRANSACTIONS
-  # oltp_insert: one INSERT per transaction; oltp_write_only: UPDATE k, UPDATE c, DELETE and INSERT of one id
-  if [[ $1 == oltp_insert ]]; then echo "$2"; else echo $(($2 * 4)); fi
-}
 per_s() { calc "$1 / $2"; }
 # commit_latencies: "p50 p95 p99" in ms of the apply's commitLatencyUs histogram (its last 1024
 # downstream commits), from one scrape of its Prometheus endpoint; empty when it serves none

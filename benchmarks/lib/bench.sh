@@ -242,6 +242,10 @@ rows_sql() {
   for ((t = 1; t <= ${1:-4}; t++)); do sql+="+(SELECT COUNT(*) FROM $db.sbtest$t)"; done
   echo "$sql"
 }
+# row_changes WORKLOAD TRANSACTIONS: the row changes of that many committed sysbench transactions:
+# oltp_insert autocommits one INSERT per transaction; an oltp_write_only transaction updates k and c
+# of one id, deletes it and inserts it again: 4 row changes
+row_changes() { if [[ $1 == oltp_insert ]]; then echo "$2"; else echo $(($2 * 4)); fi; }
 # checksum_sql [TABLES]: per sbtest table its COUNT(*) and a sum of row CRC32s
 checksum_sql() {
   local t
