@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
@@ -151,5 +152,41 @@ class TransactionSchedulerTest {
             scheduler.submit(t1, keys(t1), false);
             assertThatThrownBy(scheduler::awaitIdle).hasMessageContaining("downstream refused");
         }
+    }
+
+    @Test
+    void submitWaitsOnceOneBatchIsInFlightWhateverTheWorkers() throws Exception {
+        GatedApplier applier = new GatedApplier();
+        int batchRows = 300;
+        int bound = TransactionScheduler.maxInFlight(batchRows);
+        try (TransactionScheduler scheduler =
+                new TransactionScheduler(
+                        4, () -> applier, (batch, nanos) -> {}, batchRows, 1 << 30, 1L << 40)) {
+            for (int i = 1; i <= bound; i++) {
+                UpstreamTransaction tx = tx(i * 100L, i);
+                scheduler.submit(tx, keys(tx), false);
+            }
+            UpstreamTransaction extra = tx((bound + 1) * 100L, bound + 1);
+            CountDownLatch submitted = new CountDownLatch(1);
+            Thread submitter =
+                    new Thread(
+                            () -> {
+                                try {
+                                    scheduler.submit(extra, keys(extra), false);
+                                    submitted.countDown();
+                                } catch (Exception e) {
+                                    throw new IllegalStateException(e);
+                                }
+                            });
+            submitter.start();
+            assertThat(submitted.await(300, TimeUnit.MILLISECONDS))
+                    .as("%d transactions in flight, none committed: the next one waits", bound)
+                    .isFalse();
+            applier.gate.countDown();
+            assertThat(submitted.await(10, TimeUnit.SECONDS)).as("commits free room").isTrue();
+            scheduler.awaitIdle();
+        }
+        assertThat(bound).as("one batch, not one per worker").isEqualTo(1024);
+        assertThat(applier.commits.stream().mapToInt(List::size).sum()).isEqualTo(bound + 1);
     }
 }
