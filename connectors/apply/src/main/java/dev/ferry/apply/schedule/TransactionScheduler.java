@@ -86,13 +86,15 @@ public final class TransactionScheduler implements AutoCloseable {
     }
 
     /**
-     * Most transactions in flight: one full batch. Each worker gathers while the others commit, so
-     * more gives the workers nothing to do sooner; it only keeps more parsed changes alive through
-     * young collections. A bound of 2 batches per worker cost 44 µs of apply CPU per change at 16
-     * workers draining oltp_insert from Kafka, this one 23-32 µs (benchmarks/drain.sh).
+     * Most transactions in flight: two batches, one committing while the next gathers, whatever the
+     * workers. More gives the workers nothing to do sooner; it only keeps more parsed changes alive
+     * through young collections. The former bound of two batches per worker cost 44 µs of apply CPU
+     * per change at 16 workers draining oltp_insert from Kafka, this one 28-40 µs (2 runs each,
+     * benchmarks/drain.sh). With one batch in all, a single worker would find nothing gathered
+     * after each commit.
      */
     static int maxInFlight(int batchRows) {
-        return Math.max(1024, batchRows);
+        return Math.max(1024, 2 * batchRows);
     }
 
     /**

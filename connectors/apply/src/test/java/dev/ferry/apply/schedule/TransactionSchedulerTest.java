@@ -155,9 +155,9 @@ class TransactionSchedulerTest {
     }
 
     @Test
-    void submitWaitsOnceOneBatchIsInFlightWhateverTheWorkers() throws Exception {
+    void submitWaitsOnceTwoBatchesAreInFlightWhateverTheWorkers() throws Exception {
         GatedApplier applier = new GatedApplier();
-        int batchRows = 300;
+        int batchRows = 600;
         int bound = TransactionScheduler.maxInFlight(batchRows);
         try (TransactionScheduler scheduler =
                 new TransactionScheduler(
@@ -186,7 +186,7 @@ class TransactionSchedulerTest {
             assertThat(submitted.await(10, TimeUnit.SECONDS)).as("commits free room").isTrue();
             scheduler.awaitIdle();
         }
-        assertThat(bound).as("one batch, not one per worker").isEqualTo(1024);
+        assertThat(bound).as("two batches, not two per worker").isEqualTo(1200);
         assertThat(applier.commits.stream().mapToInt(List::size).sum()).isEqualTo(bound + 1);
     }
 }
