@@ -67,12 +67,10 @@ start_ferry() { # consistency, workers, tag
 # write_backlog WORKLOAD: sysbench for --seconds (the pipeline, or part of it, paused); sets the
 # caller's txns, writes, errors, rowchanges and expected (the upstream's final state)
 write_backlog() {
-  local sb_out
   sysbench "$1" "${sb[@]}" --threads="$threads" --time="$seconds" --report-interval=0 run > "$work/run.log"
-  sb_out=$(cat "$work/run.log")
-  txns=$(awk '/transactions:/ { print $2 }' <<< "$sb_out")
-  writes=$(awk '/write:/ { print $2 }' <<< "$sb_out")
-  errors=$(awk '/ignored errors:/ { print $3 }' <<< "$sb_out")
+  txns=$(sysbench_figure "$work/run.log" txns)
+  writes=$(sysbench_figure "$work/run.log" writes)
+  errors=$(sysbench_figure "$work/run.log" errors)
   rowchanges=$(row_changes "$1" "$txns")
   expected=$("${up[@]}" -e "$(state_sql "$1")")
 }

@@ -138,15 +138,6 @@ record_live() {
   live+=("${line%|}")
 }
 record_drain() { local IFS='|'; drains+=("$*"); }
-sysbench_figure() { # LOG WHAT: a figure from sysbench's summary
-  case $2 in
-    tps) sed -n 's/.*transactions: *[0-9]* *(\([0-9.]*\) per sec.*/\1/p' "$1" ;;
-    qps) sed -n 's/.*queries: *[0-9]* *(\([0-9.]*\) per sec.*/\1/p' "$1" ;;
-    txns) awk '/transactions:/ { print $2 }' "$1" ;;
-    p95) awk '/95th percentile:/ { print $3 }' "$1" ;;
-    errors) awk '/ignored errors:/ { print $3 }' "$1" ;;
-  esac
-}
 per_s() { calc "$1 / $2"; }
 # commit_latencies: "p50 p95 p99" in ms of the apply's commitLatencyUs histogram (its last 1024
 # downstream commits), from one scrape of its Prometheus endpoint; empty when it serves none

@@ -242,6 +242,18 @@ rows_sql() {
   for ((t = 1; t <= ${1:-4}; t++)); do sql+="+(SELECT COUNT(*) FROM $db.sbtest$t)"; done
   echo "$sql"
 }
+# sysbench_figure LOG WHAT: a figure from the summary sysbench printed to LOG
+# (tps, qps, txns, writes, p95, errors)
+sysbench_figure() {
+  case $2 in
+    tps) sed -n 's/.*transactions: *[0-9]* *(\([0-9.]*\) per sec.*/\1/p' "$1" ;;
+    qps) sed -n 's/.*queries: *[0-9]* *(\([0-9.]*\) per sec.*/\1/p' "$1" ;;
+    txns) awk '/transactions:/ { print $2 }' "$1" ;;
+    writes) awk '/write:/ { print $2 }' "$1" ;;
+    p95) awk '/95th percentile:/ { print $3 }' "$1" ;;
+    errors) awk '/ignored errors:/ { print $3 }' "$1" ;;
+  esac
+}
 # row_changes WORKLOAD TRANSACTIONS: the row changes of that many committed sysbench transactions:
 # oltp_insert autocommits one INSERT per transaction; an oltp_write_only transaction updates k and c
 # of one id, deletes it and inserts it again: 4 row changes
