@@ -5,6 +5,7 @@ import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.TransactionEnd;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -23,7 +24,12 @@ import org.apache.kafka.common.TopicPartition;
  * order for the conflict detector.
  *
  * <p>Memory: when the changes held for transactions being assembled pass {@code memoryLimit} bytes,
- * the largest transaction moves to a spill file and stays there until it is applied.
+ * the largest transaction moves to a spill file and stays there until it is applied. END records
+ * run ahead of the changes (a fetch of the transaction topic holds many more records than one of a
+ * change topic): past {@code maxEndsAhead} transactions holding an END, further END records wait in
+ * arrival order, as they were parsed, and open their transaction only once earlier ones are
+ * released. An open transaction costs several times its END record, and every one of them is copied
+ * by each young collection while it waits.
  */
 public final class TransactionAssembler {
     private final TreeMap<CommitPosition, UpstreamTransaction> byPosition = new TreeMap<>();
@@ -34,6 +40,9 @@ public final class TransactionAssembler {
     private final long memoryLimit;
     private final long spillAbove;
     private final Path spillDirectory;
+    private final int maxEndsAhead;
+    private final ArrayDeque<WaitingEnd> waitingEnds = new ArrayDeque<>();
+    private int openWithEnd;
     private long memoryBytes;
     private long nextSpillCheck;
     private long spilled;
@@ -46,6 +55,8 @@ public final class TransactionAssembler {
      * @param memoryLimit bytes of changes all transactions being assembled may hold in memory
      * @param spillAbove a single transaction larger than this spills at once (it could not be
      *     committed in one piece anyway, or must be read back in chunks)
+     * @param maxEndsAhead open transactions holding their END record, past which further END
+     *     records wait unopened
      */
     public TransactionAssembler(
             ApplyProgress progress,
@@ -53,7 +64,8 @@ public final class TransactionAssembler {
             Predicate<TableId> applies,
             long memoryLimit,
             long spillAbove,
-            Path spillDirectory) {
+            Path spillDirectory,
+            int maxEndsAhead) {
         this.progress = progress;
         this.applied = applied;
         this.applies = applies;
@@ -61,6 +73,7 @@ public final class TransactionAssembler {
         this.spillAbove = Math.min(memoryLimit, spillAbove);
         this.nextSpillCheck = memoryLimit;
         this.spillDirectory = spillDirectory;
+        this.maxEndsAhead = maxEndsAhead;
     }
 
     /**
@@ -103,8 +116,35 @@ public final class TransactionAssembler {
         return null;
     }
 
-    /** Adds the END record of a transaction, read at {@code offset} of {@code partition}. */
+    /**
+     * Adds the END record of a transaction, read at {@code offset} of {@code partition}. It waits,
+     * behind any END already waiting, while {@code maxEndsAhead} transactions hold theirs, unless
+     * changes of its transaction have arrived already.
+     */
     public void addEnd(TransactionEnd end, TopicPartition partition, long offset) {
+        if (!waitingEnds.isEmpty()
+                || (openWithEnd >= maxEndsAhead && !byId.containsKey(end.id()))) {
+            // Neither read nor opened in the progress yet: a restart reads it again.
+            waitingEnds.add(new WaitingEnd(end, partition, offset));
+            admitWaitingEnds();
+            return;
+        }
+        openEnd(end, partition, offset);
+    }
+
+    private record WaitingEnd(TransactionEnd end, TopicPartition partition, long offset) {}
+
+    /** Opens waiting END records, in order, while there is room or their changes are here. */
+    private void admitWaitingEnds() {
+        for (WaitingEnd head = waitingEnds.peek();
+                head != null && (openWithEnd < maxEndsAhead || byId.containsKey(head.end().id()));
+                head = waitingEnds.peek()) {
+            waitingEnds.poll();
+            openEnd(head.end(), head.partition(), head.offset());
+        }
+    }
+
+    private void openEnd(TransactionEnd end, TopicPartition partition, long offset) {
         long expected = expectedChanges(end);
         if (applied.contains(end.id()) || (expected == 0 && !byId.containsKey(end.id()))) {
             progress.read(partition, offset);
@@ -117,6 +157,7 @@ public final class TransactionAssembler {
             byPosition.put(position, tx);
         }
         tx.end(end, expected);
+        openWithEnd++;
         if (tx.touch(partition, offset)) {
             progress.opened(tx, partition, offset);
         }
@@ -138,6 +179,7 @@ public final class TransactionAssembler {
 
     /** The oldest transaction when it is complete, removed from assembly; null otherwise. */
     public UpstreamTransaction pollComplete() {
+        admitWaitingEnds();
         Map.Entry<CommitPosition, UpstreamTransaction> head = byPosition.firstEntry();
         if (head == null || !head.getValue().isComplete()) {
             return null;
@@ -155,6 +197,7 @@ public final class TransactionAssembler {
         }
         byPosition.pollFirstEntry();
         byId.remove(tx.id());
+        openWithEnd--;
         memoryBytes -= tx.memoryBytes();
         if (memoryBytes <= memoryLimit) {
             nextSpillCheck = memoryLimit;
@@ -166,9 +209,14 @@ public final class TransactionAssembler {
         return tx.expectedEventCount();
     }
 
-    /** Transactions being assembled. */
+    /** Transactions being assembled, and those known by their END record only, waiting. */
     public int openTransactions() {
-        return byPosition.size();
+        return byPosition.size() + waitingEnds.size();
+    }
+
+    /** END records waiting to open their transaction. */
+    int endsWaiting() {
+        return waitingEnds.size();
     }
 
     /** Bytes of changes held in memory by transactions being assembled. */

@@ -59,6 +59,12 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
 
     private static final long SAVE_INTERVAL_MS = 1_000;
 
+    /**
+     * Open transactions holding their END record before END records wait (at least, or four
+     * batches): enough for the changes of the next batches to find their END.
+     */
+    private static final int MIN_ENDS_AHEAD = 8192;
+
     private final ApplyConfig config;
     private final ProcessingTimeService timers;
 
@@ -123,7 +129,8 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                         this::applies,
                         config.memoryLimitBytes,
                         config.maxTransactionBytes,
-                        Path.of(config.spillDir, sanitize(config.consumerGroup)));
+                        Path.of(config.spillDir, sanitize(config.consumerGroup)),
+                        Math.max(MIN_ENDS_AHEAD, 4 * config.batchSize));
         Map<TableId, TableSchema> known = schemas.readAll();
         DownstreamCatalog catalog =
                 new DownstreamCatalog(config.createMissingTables, schemas::readAll);

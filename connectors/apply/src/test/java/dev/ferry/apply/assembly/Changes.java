@@ -22,7 +22,13 @@ public final class Changes {
     /** An assembler of every table, in memory without limit, that knows no applied transaction. */
     public static TransactionAssembler assembler(ApplyProgress progress) {
         return new TransactionAssembler(
-                progress, Set.of(), t -> true, Long.MAX_VALUE, Long.MAX_VALUE, Path.of("/tmp"));
+                progress,
+                Set.of(),
+                t -> true,
+                Long.MAX_VALUE,
+                Long.MAX_VALUE,
+                Path.of("/tmp"),
+                Integer.MAX_VALUE);
     }
 
     /** The id the capture job gives a transaction starting at {@code pos} of binlog file 1. */

@@ -35,8 +35,18 @@ class TransactionAssemblerTest {
     private long offset;
 
     private TransactionAssembler assembler(Set<String> applied, long memoryLimit) {
+        return assembler(applied, memoryLimit, Integer.MAX_VALUE);
+    }
+
+    private TransactionAssembler assembler(Set<String> applied, long memoryLimit, int endsAhead) {
         return new TransactionAssembler(
-                progress, applied, t -> !t.equals(FOREIGN), memoryLimit, Long.MAX_VALUE, spill);
+                progress,
+                applied,
+                t -> !t.equals(FOREIGN),
+                memoryLimit,
+                Long.MAX_VALUE,
+                spill,
+                endsAhead);
     }
 
     private UpstreamTransaction add(
@@ -152,6 +162,48 @@ class TransactionAssemblerTest {
         Path file = tx.spill().path();
         tx.release();
         assertThat(file).doesNotExist();
+    }
+
+    @Test
+    void endsPastTheLimitWaitUnreadAndOpenInOrderOnceEarlierOnesAreReleased() {
+        TransactionAssembler assembler = assembler(Set.of(), Long.MAX_VALUE, 2);
+        long firstEnd = offset;
+        for (long tx = 100; tx <= 400; tx += 100) {
+            assembler.addEnd(end(tx, 1), ENDS, offset++);
+        }
+        assertThat(assembler.endsWaiting()).isEqualTo(2);
+        assertThat(assembler.openTransactions()).isEqualTo(4);
+        assertThat(progress.snapshot().restartOffsets().get(ENDS)).isEqualTo(firstEnd);
+
+        add(assembler, A, insert(ACCOUNTS, 100, 1, 1, null));
+        add(assembler, A, insert(ACCOUNTS, 200, 1, 2, null));
+        assertThat(drain(assembler)).containsExactly(txId(100), txId(200));
+        assertThat(assembler.endsWaiting()).as("released two: room for two").isZero();
+
+        add(assembler, A, insert(ACCOUNTS, 300, 1, 3, null));
+        add(assembler, A, insert(ACCOUNTS, 400, 1, 4, null));
+        assertThat(drain(assembler)).containsExactly(txId(300), txId(400));
+        assertThat(assembler.openTransactions()).isZero();
+    }
+
+    @Test
+    void aWaitingEndWhoseChangesArrivedOpensWithoutRoom() {
+        TransactionAssembler assembler = assembler(Set.of(), Long.MAX_VALUE, 1);
+        assembler.addEnd(end(100, 1), ENDS, offset++);
+        add(assembler, S, insert(SAVINGS, 200, 1, 2, null));
+        add(assembler, S, insert(SAVINGS, 300, 1, 3, null));
+        assembler.addEnd(end(200, 1), ENDS, offset++);
+        assembler.addEnd(end(300, 1), ENDS, offset++);
+        assertThat(assembler.endsWaiting())
+                .as("200's changes are here, so its END opens, and 300's after it")
+                .isZero();
+        assembler.addEnd(end(400, 1), ENDS, offset++);
+        assertThat(assembler.endsWaiting()).as("no change of 400 yet, no room").isEqualTo(1);
+
+        add(assembler, A, insert(ACCOUNTS, 100, 1, 1, null));
+        assertThat(drain(assembler)).containsExactly(txId(100), txId(200), txId(300));
+        add(assembler, A, insert(ACCOUNTS, 400, 1, 4, null));
+        assertThat(drain(assembler)).containsExactly(txId(400));
     }
 
     @Test

@@ -105,7 +105,9 @@ class ExactlyOnceSimulationTest {
                         t -> true,
                         Long.MAX_VALUE,
                         Long.MAX_VALUE,
-                        Path.of("/tmp"));
+                        Path.of("/tmp"),
+                        // Few: END records wait often, and a crash finds some waiting.
+                        2);
         Map<TopicPartition, Integer> position = new HashMap<>();
         log.keySet().forEach(p -> position.put(p, restart.getOrDefault(p, 0L).intValue()));
         List<UpstreamTransaction> inFlight = new ArrayList<>();
