@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Writes and reads the record of the transaction topic (docs/envelope.md), shaped like Debezium's
@@ -19,6 +20,17 @@ import java.util.TreeMap;
  */
 public final class TransactionEndJson {
     private static final JsonFactory JSON = new JsonFactory();
+
+    /**
+     * Table ids and binlog file names already parsed: every END record names the same few, and an
+     * apply holds many END records at once (they run ahead of the changes), so they share one copy.
+     * Each map is cleared when it grows past {@link #MAX_SHARED} names.
+     */
+    private static final Map<String, TableId> TABLES = new ConcurrentHashMap<>();
+
+    private static final Map<String, String> FILES = new ConcurrentHashMap<>();
+
+    private static final int MAX_SHARED = 4096;
 
     private TransactionEndJson() {}
 
@@ -78,7 +90,7 @@ public final class TransactionEndJson {
                             String name = in.currentName();
                             in.nextToken();
                             if (name.equals("file")) {
-                                file = in.getText();
+                                file = shared(FILES, in.getText(), text -> text);
                             } else if (name.equals("pos")) {
                                 position = in.getLongValue();
                             } else {
@@ -104,6 +116,19 @@ public final class TransactionEndJson {
         }
     }
 
+    private static <T> T shared(
+            Map<String, T> known, String text, java.util.function.Function<String, T> parse) {
+        T value = known.get(text);
+        if (value == null) {
+            if (known.size() >= MAX_SHARED) {
+                known.clear();
+            }
+            value = parse.apply(text);
+            known.put(text, value);
+        }
+        return value;
+    }
+
     private static void readCollections(JsonParser in, JsonToken token, Map<TableId, Long> byTable)
             throws IOException {
         if (token != JsonToken.START_ARRAY) {
@@ -125,7 +150,7 @@ public final class TransactionEndJson {
                 }
             }
             if (table != null) {
-                byTable.put(TableId.parse(table), count);
+                byTable.put(shared(TABLES, table, TableId::parse), count);
             }
         }
     }

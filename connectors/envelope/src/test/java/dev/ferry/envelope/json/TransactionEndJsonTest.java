@@ -27,6 +27,35 @@ class TransactionEndJsonTest {
     }
 
     @Test
+    void endRecordsOfOneTableShareItsIdAndTheBinlogFileName() {
+        TableId table = TableId.of("bank", "a");
+        TransactionEnd first =
+                TransactionEndJson.parse(
+                        TransactionEndJson.serialize(
+                                new TransactionEnd(
+                                        "file=mysql-bin.000003,pos=4",
+                                        "mysql-bin.000003",
+                                        4,
+                                        1,
+                                        1,
+                                        Map.of(table, 1L))));
+        TransactionEnd second =
+                TransactionEndJson.parse(
+                        TransactionEndJson.serialize(
+                                new TransactionEnd(
+                                        "file=mysql-bin.000003,pos=90",
+                                        "mysql-bin.000003",
+                                        90,
+                                        2,
+                                        1,
+                                        Map.of(table, 1L))));
+
+        assertThat(second.file()).isSameAs(first.file());
+        assertThat(second.eventCountByTable().keySet().iterator().next())
+                .isSameAs(first.eventCountByTable().keySet().iterator().next());
+    }
+
+    @Test
     void readsDebeziumShapeAndSkipsUnknownFields() {
         String json =
                 "{\"status\":\"END\",\"id\":\"t1\",\"extra\":{\"x\":[1]},\"event_count\":2,"
