@@ -4,10 +4,9 @@ import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.TransactionEnd;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -18,8 +17,16 @@ import org.apache.kafka.common.TopicPartition;
 public final class UpstreamTransaction {
     private final String id;
     private CommitPosition position;
-    private final Map<TopicPartition, Long> firstOffsets = new HashMap<>(4);
-    private final Map<TopicPartition, Long> lastOffsets = new HashMap<>(4);
+
+    /**
+     * The partitions it has records in, with its first and last offset in each: two for most
+     * transactions (a change topic and the transaction topic), so arrays, not maps.
+     */
+    private TopicPartition[] partitions = new TopicPartition[2];
+
+    private long[] firstOffsets = new long[2];
+    private long[] lastOffsets = new long[2];
+    private int partitionCount;
     private List<ChangeEvent> events = new ArrayList<>();
     private SpillFile spill;
     private TransactionEnd end;
@@ -74,8 +81,22 @@ public final class UpstreamTransaction {
      * restart must read again while the unit is not applied).
      */
     boolean touch(TopicPartition partition, long offset) {
-        lastOffsets.put(partition, offset);
-        return firstOffsets.putIfAbsent(partition, offset) == null;
+        for (int i = 0; i < partitionCount; i++) {
+            if (partitions[i] == partition || partitions[i].equals(partition)) {
+                lastOffsets[i] = offset;
+                return false;
+            }
+        }
+        if (partitionCount == partitions.length) {
+            partitions = Arrays.copyOf(partitions, partitionCount * 2);
+            firstOffsets = Arrays.copyOf(firstOffsets, partitionCount * 2);
+            lastOffsets = Arrays.copyOf(lastOffsets, partitionCount * 2);
+        }
+        partitions[partitionCount] = partition;
+        firstOffsets[partitionCount] = offset;
+        lastOffsets[partitionCount] = offset;
+        partitionCount++;
+        return true;
     }
 
     /** Moves the changes held in memory to disk; later changes go there too. */
@@ -145,13 +166,23 @@ public final class UpstreamTransaction {
         return spill;
     }
 
-    public Map<TopicPartition, Long> firstOffsets() {
-        return firstOffsets;
+    /** The partitions the unit has records in: {@link #partition} 0 to this, exclusive. */
+    public int partitionCount() {
+        return partitionCount;
     }
 
-    /** The offset of the unit's last record in each partition it has records in. */
-    public Map<TopicPartition, Long> lastOffsets() {
-        return lastOffsets;
+    public TopicPartition partition(int index) {
+        return partitions[index];
+    }
+
+    /** The offset of the unit's first record in {@link #partition}{@code (index)}. */
+    public long firstOffset(int index) {
+        return firstOffsets[index];
+    }
+
+    /** The offset of the unit's last record in {@link #partition}{@code (index)}. */
+    public long lastOffset(int index) {
+        return lastOffsets[index];
     }
 
     /** Frees what the transaction holds, deleting its spill file. */

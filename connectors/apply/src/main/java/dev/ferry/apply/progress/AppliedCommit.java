@@ -36,8 +36,9 @@ public record AppliedCommit(
                 continue; // snapshot rows are idempotent and belong to no transaction
             }
             ids.add(tx.id());
-            tx.lastOffsets()
-                    .forEach((partition, offset) -> last.merge(partition, offset, Math::max));
+            for (int i = 0; i < tx.partitionCount(); i++) {
+                last.merge(tx.partition(i), tx.lastOffset(i), Math::max);
+            }
         }
         return ids.isEmpty() ? null : new AppliedCommit(ids.get(0), ids, last);
     }

@@ -40,7 +40,11 @@ public final class ApplyProgress {
         this(restored, List.of());
     }
 
-    /** Ids of transactions recorded as applied: their records are skipped when read again. */
+    /**
+     * Ids of the transactions recorded as applied when this run started: their records are skipped
+     * when read again. Read once in order, a run meets no transaction twice, so those it commits
+     * itself are not added.
+     */
     public Set<String> appliedIds() {
         return appliedIds;
     }
@@ -68,19 +72,17 @@ public final class ApplyProgress {
      */
     public synchronized void committed(List<UpstreamTransaction> batch) {
         for (UpstreamTransaction unit : batch) {
-            unit.firstOffsets()
-                    .forEach(
-                            (partition, offset) -> {
-                                TreeMap<Long, Integer> pending = pendingFirstOffsets.get(partition);
-                                if (pending != null) {
-                                    pending.computeIfPresent(
-                                            offset, (k, n) -> n == 1 ? null : n - 1);
-                                }
-                            });
+            for (int i = 0; i < unit.partitionCount(); i++) {
+                TreeMap<Long, Integer> pending = pendingFirstOffsets.get(unit.partition(i));
+                if (pending != null) {
+                    pending.computeIfPresent(unit.firstOffset(i), (k, n) -> n == 1 ? null : n - 1);
+                }
+            }
         }
         AppliedCommit commit = AppliedCommit.of(batch);
         if (commit != null) {
-            remember(commit);
+            // Its transactions are not added to the applied ids: this run reads none again.
+            commits.put(commit.key(), commit);
         }
     }
 
@@ -118,7 +120,7 @@ public final class ApplyProgress {
     public void forget(List<String> commitKeys) {
         for (String key : commitKeys) {
             AppliedCommit commit = commits.remove(key);
-            if (commit != null) {
+            if (commit != null && !appliedIds.isEmpty()) {
                 commit.transactionIds().forEach(appliedIds::remove);
             }
         }
