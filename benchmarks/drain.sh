@@ -6,7 +6,8 @@
 #                      parallelism = workers, sink.buffer-flush.max-rows = --batch-size
 # On 2 cores a live sysbench load starves the pipeline of CPU, so each run copies a fresh sysbench
 # database, pauses the pipeline's processes (SIGSTOP), runs sysbench for --seconds, resumes them
-# (SIGCONT) and times until the downstream equals the upstream, polled every 0.5 s. Then, for ferry,
+# (SIGCONT) and times until the downstream equals the upstream (compared whenever the downstream has
+# written no row for 0.2 s). Then, for ferry,
 # the apply's own drain on the same processes: only the apply paused, sysbench again, and once the
 # capture has written that backlog to Kafka the apply is resumed and timed. Workloads:
 # oltp_insert, then oltp_write_only. Prints progress, then a Markdown report, also written to
@@ -110,7 +111,7 @@ drain() {
   say "$label: backlog $txns transactions, $rowchanges row changes (sysbench: $writes writes, $errors ignored errors); resuming"
   cpu0=$(cpu_all)
   resume_procs
-  if ! drained=$(wait_until "$(state_sql "$workload")" "$expected" $drain_timeout 2> "$work/why"); then
+  if ! drained=$(wait_until "$(state_sql "$workload")" "$expected" $drain_timeout quiet 2> "$work/why"); then
     record "$workload" "$pipeline" "$w" "$txns" "$rowchanges" "" "" "" "" "" "" "" "$errors" "$(failure "$(cat "$work/why")")"
     say "$label: FAILED: ${results[-1]##*|}"
     stop_procs; return
@@ -163,7 +164,7 @@ apply_drain() {
   say "$label: Kafka holds the backlog (offsets $offsets0 -> $offsets2); resuming the apply"
   cpu0=$(cpu_all)
   kill -CONT "${procs[apply]}"
-  if ! drained=$(wait_until "$(state_sql "$workload")" "$expected" $drain_timeout 2> "$work/why"); then
+  if ! drained=$(wait_until "$(state_sql "$workload")" "$expected" $drain_timeout quiet 2> "$work/why"); then
     record "$workload" "$pipeline@kafka" "$w" "$txns" "$rowchanges" "" "" "" "" "" "" "" "$errors" "$(failure "$(cat "$work/why")")"
     say "$label: FAILED: ${results[-1]##*|}"; return
   fi
@@ -322,7 +323,7 @@ hot_methods() { # file
   echo "## How each figure was measured"
   echo
   echo "- **Run**: for every workload, pipeline and workers value: a fresh upstream database ($db, \`sysbench prepare\`), empty downstream tables of the same definition, the pipeline started, and the snapshot waited for (downstream \`COUNT(*)\` = $total rows). Then every process of the pipeline gets SIGSTOP, sysbench runs, the upstream's final state is read, and the processes get SIGCONT. For ferry, once that drain has caught up, the **apply from Kafka** run follows on the same processes: only the apply gets SIGSTOP, sysbench runs again for as long, the capture writes that backlog to Kafka (waited for until the change topics' committed offsets have grown by at least the backlog's row changes and then stand still for 3 s, longer than the capture's 2 s checkpoint interval), and the apply gets SIGCONT."
-  echo "- **drain s**: from SIGCONT (of the apply alone, for an apply from Kafka) until the downstream equals the upstream, polled every 0.5 s with the \`mariadb\` client: for \`oltp_insert\` the total \`COUNT(*)\` of the 4 tables; for \`oltp_write_only\` per table \`COUNT(*)\` and \`SUM(CRC32(CONCAT_WS('#',id,k,c,pad)))\`. After each drain the checksums of both sides are compared once more, for both workloads. The poll costs downstream CPU too (counted in its column); the time includes up to 0.5 s of polling granularity and the capture's Kafka transaction commit at its checkpoint interval (ferry: 2 s)."
+  echo "- **drain s**: from SIGCONT (of the apply alone, for an apply from Kafka) until the downstream equals the upstream, polled with the \`mariadb\` client every 0.2 s: the downstream's count of rows written (\`Handler_write\` + \`Handler_update\` + \`Handler_delete\`), and whenever that has not moved since the last poll, the tables: for \`oltp_insert\` the total \`COUNT(*)\` of the 4 tables; for \`oltp_write_only\` per table \`COUNT(*)\` and \`SUM(CRC32(CONCAT_WS('#',id,k,c,pad)))\`. After each drain the checksums of both sides are compared once more, for both workloads. Comparing the tables costs downstream CPU (counted in its column), so it runs only when the downstream is quiet; the time includes up to 0.4 s of polling granularity and the capture's Kafka transaction commit at its checkpoint interval (ferry: 2 s)."
   echo "- **transactions**: sysbench's \`transactions\` count (committed). **row changes**: derived from it: \`oltp_insert\` autocommits one INSERT per transaction; an \`oltp_write_only\` transaction updates k and c of one id, deletes it and inserts it again: 4 row changes (sysbench's \`write\` query count, printed while the script runs, agrees up to rolled-back transactions). Binlog and status counters are not used, as other work shares the upstream server."
   echo "- **rows/s**, **transactions/s**: row changes and transactions of the backlog ÷ drain seconds."
   echo "- **CPU s**: utime + stime from \`/proc/<pid>/stat\` at SIGCONT and when caught up, per process: ferry capture and apply, the stock job, the Kafka broker, the downstream and upstream \`mariadbd\` (found by the port they listen on). The services are shared with other work on this machine, so their columns include whatever else ran. **CPU s stolen**: the steal time of \`/proc/stat\` over the same span, all cores: time the hypervisor gave to other guests while this machine had work; a large figure means the run was slowed from outside."
