@@ -165,7 +165,7 @@ class TransactionAssemblerTest {
     }
 
     @Test
-    void endsPastTheLimitWaitUnreadAndOpenInOrderOnceEarlierOnesAreReleased() {
+    void endsPastTheLimitWaitAndOpenInOrderOnceEarlierOnesAreReleased() {
         TransactionAssembler assembler = assembler(Set.of(), Long.MAX_VALUE, 2);
         long firstEnd = offset;
         for (long tx = 100; tx <= 400; tx += 100) {
