@@ -7,9 +7,9 @@
 # On 2 cores a live sysbench load starves the pipeline of CPU, so each run copies a fresh sysbench
 # database, pauses the pipeline's processes (SIGSTOP), runs sysbench for --seconds, resumes them
 # (SIGCONT) and times until the downstream equals the upstream (compared whenever the downstream has
-# written no row for 0.2 s). Then, for ferry,
-# the apply's own drain on the same processes: only the apply paused, sysbench again, and once the
-# capture has written that backlog to Kafka the apply is resumed and timed. Workloads:
+# written no row for 0.2 s). Then, for ferry, the apply's own drain on the same processes: only the
+# apply paused, sysbench again, and once the capture has written that backlog to Kafka the apply is
+# resumed and timed. Workloads:
 # oltp_insert, then oltp_write_only. Prints progress, then a Markdown report, also written to
 # benchmarks/results/apply-drain/<UTC date-time>.md.
 #

@@ -275,7 +275,8 @@ data_bytes() { "${up[@]}" -e "SELECT SUM(DATA_LENGTH) FROM information_schema.TA
 # that has not moved since the last poll: a checksum of the tables costs the downstream as much CPU
 # as a good share of the changes it waits for, and slows what it measures.
 wait_until() {
-  local sql=$1 expected=$2 timeout=$3 quiet=${4:-} start writes last=-1
+  local sql=$1 expected=$2 timeout=$3 quiet=${4:-} start writes last=-1 interval=0.5
+  [[ $quiet == quiet ]] && interval=0.2
   start=$(now)
   while true; do
     if [[ $quiet == quiet ]]; then
@@ -287,7 +288,7 @@ wait_until() {
     fi
     procs_alive || return 1
     [[ $(calc "($(now) - $start > $timeout)") == 1 ]] && { echo "not caught up after ${timeout}s" >&2; return 1; }
-    if [[ $quiet == quiet ]]; then sleep 0.2; else sleep 0.5; fi
+    sleep "$interval"
   done
   calc "$(now) - $start"
 }

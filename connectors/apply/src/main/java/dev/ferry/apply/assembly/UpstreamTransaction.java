@@ -82,7 +82,7 @@ public final class UpstreamTransaction {
      */
     boolean touch(TopicPartition partition, long offset) {
         for (int i = 0; i < partitionCount; i++) {
-            if (partitions[i] == partition || partitions[i].equals(partition)) {
+            if (partitions[i].equals(partition)) {
                 lastOffsets[i] = offset;
                 return false;
             }

@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * Writes and reads the record of the transaction topic (docs/envelope.md), shaped like Debezium's
@@ -116,8 +117,7 @@ public final class TransactionEndJson {
         }
     }
 
-    private static <T> T shared(
-            Map<String, T> known, String text, java.util.function.Function<String, T> parse) {
+    private static <T> T shared(Map<String, T> known, String text, Function<String, T> parse) {
         T value = known.get(text);
         if (value == null) {
             if (known.size() >= MAX_SHARED) {
