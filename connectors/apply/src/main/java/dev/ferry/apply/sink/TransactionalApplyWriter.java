@@ -71,6 +71,15 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     /** Records parsed ahead of assembly, on other threads. */
     private static final int PARSE_AHEAD_RECORDS = 4096;
 
+    /**
+     * How often the writer assembles what the parse threads finished while no record arrives: the
+     * most a record waits when no other record follows it.
+     */
+    private static final long ASSEMBLE_INTERVAL_MS = 20;
+
+    /** At a tick, the writer waits for the parse threads only when at most this many are left. */
+    private static final int TICK_WAITS_FOR_RECORDS = 64;
+
     private static final ThreadLocal<EnvelopeParser> PARSERS =
             ThreadLocal.withInitial(EnvelopeParser::new);
 
@@ -265,10 +274,13 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
 
     private void scheduleTick() {
         timers.registerTimer(
-                timers.getCurrentProcessingTime() + Math.min(config.flushIntervalMs, 200),
+                timers.getCurrentProcessingTime()
+                        + Math.min(config.flushIntervalMs, ASSEMBLE_INTERVAL_MS),
                 time -> {
                     rethrow();
-                    assembleParsed(true);
+                    // Wait only for the last few records (those no other record followed):
+                    // under load, waiting for every pending one would stall the reading.
+                    assembleParsed(parsing.pending() <= TICK_WAITS_FOR_RECORDS);
                     if (time - lastSave >= SAVE_INTERVAL_MS) {
                         saveProgress();
                         lastSave = time;
