@@ -273,16 +273,22 @@ data_bytes() { "${up[@]}" -e "SELECT SUM(DATA_LENGTH) FROM information_schema.TA
 # EXPECTED; prints the seconds it took, or fails when a tracked process dies or TIMEOUT passes.
 # With "quiet", it polls every 0.2 s the downstream's count of rows written and runs SQL only when
 # that has not moved since the last poll: a checksum of the tables costs the downstream as much CPU
-# as a good share of the changes it waits for, and slows what it measures.
+# as a good share of the changes it waits for, and slows what it measures. The seconds printed then
+# end at the first poll that saw the final count: no row was written after it (the count stood
+# still up to the comparison), so the downstream already equalled the upstream there, and neither
+# the quiet poll nor the comparison is counted.
 wait_until() {
-  local sql=$1 expected=$2 timeout=$3 quiet=${4:-} start writes last=-1 interval=0.5
+  local sql=$1 expected=$2 timeout=$3 quiet=${4:-} start writes last=-1 since interval=0.5
   [[ $quiet == quiet ]] && interval=0.2
   start=$(now)
   while true; do
     if [[ $quiet == quiet ]]; then
       writes=$(downstream_writes)
-      if [[ $writes == "$last" && $("${down[@]}" -e "$sql" 2>/dev/null) == "$expected" ]]; then break; fi
-      last=$writes
+      if [[ $writes == "$last" ]]; then
+        [[ $("${down[@]}" -e "$sql" 2>/dev/null) == "$expected" ]] && { calc "$since - $start"; return 0; }
+      else
+        last=$writes since=$(now)
+      fi
     elif [[ $("${down[@]}" -e "$sql" 2>/dev/null) == "$expected" ]]; then
       break
     fi
