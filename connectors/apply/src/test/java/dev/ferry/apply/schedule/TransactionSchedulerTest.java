@@ -158,7 +158,7 @@ class TransactionSchedulerTest {
     void submitWaitsOnceTwoBatchesAreInFlightWhateverTheWorkers() throws Exception {
         GatedApplier applier = new GatedApplier();
         int batchRows = 600;
-        int bound = TransactionScheduler.maxInFlight(batchRows);
+        int bound = TransactionScheduler.maxInFlightRows(batchRows);
         try (TransactionScheduler scheduler =
                 new TransactionScheduler(
                         4, () -> applier, (batch, nanos) -> {}, batchRows, 1 << 30, 1L << 40)) {
