@@ -1,6 +1,7 @@
 -- Flink SQL client: ferry's apply, transaction-consistent, as a SQL job. Reads what ferry's
--- capture job writes (change topics and the transaction topic) and applies each upstream
--- transaction whole, exactly once, through the ferry-apply connector (in ferry.jar).
+-- capture job writes (the change topics here; the ferry-apply sink reads the transaction topic
+-- itself) and applies each upstream transaction whole, exactly once, through the ferry-apply
+-- connector (in ferry.jar).
 -- Run: sql-client.sh -j jobs/target/ferry.jar -f sql/ferry-apply.sql, with `ferry.jar capture`
 -- running (its defaults: topics ferry.<db>.<table>, ferry-transactions, ferry-schema).
 --
@@ -18,7 +19,7 @@ CREATE TABLE ferry_records (
   record_value BYTES
 ) WITH (
   'connector' = 'kafka',
-  'topic-pattern' = 'ferry\.ferry_demo\..*|ferry-transactions',
+  'topic-pattern' = 'ferry\.ferry_demo\..*',
   'properties.bootstrap.servers' = '127.0.0.1:9092',
   'properties.group.id' = 'ferry-sql-apply',
   'properties.isolation.level' = 'read_committed',

@@ -7,7 +7,6 @@ import dev.ferry.apply.sink.TransactionalApplySink;
 import dev.ferry.apply.source.RawChange;
 import dev.ferry.apply.source.RawChangeDeserializer;
 import dev.ferry.config.FerryConfigException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -41,18 +40,17 @@ public final class ApplyPipeline {
     /**
      * One reader and one assembling writer that sees every record (parallelism 1); the writer runs
      * {@code apply.workers} downstream connections itself, because the conflict detector must see
-     * every transaction. The Kafka source starts from the downstream's progress table.
+     * every transaction. The Kafka source reads the change topics from the downstream's progress
+     * table; the writer reads the transaction topic itself, as far as it has room.
      */
     private static void buildTransactional(
             StreamExecutionEnvironment env, ApplyConfig config, List<String> topics) {
-        List<String> withEnds = new ArrayList<>(topics);
-        withEnds.add(config.transactionTopic);
         ProgressStore store = new ProgressStore(config.progressDatabase, config.consumerGroup);
         DataStream<RawChange> records =
                 env.fromSource(
                                 source(
                                         config,
-                                        withEnds,
+                                        topics,
                                         new ProgressOffsetsInitializer(config.downstream, store),
                                         1024 * 1024),
                                 WatermarkStrategy.noWatermarks(),
@@ -82,9 +80,10 @@ public final class ApplyPipeline {
     }
 
     /**
-     * Applies Kafka records of change and transaction topics downstream with the configured
-     * consistency: the one path behind both the apply job and the {@code ferry-apply} SQL
-     * connector.
+     * Applies the Kafka records of the change topics downstream with the configured consistency:
+     * the one path behind both the apply job and the {@code ferry-apply} SQL connector. In
+     * transaction mode the sink reads the transaction topic itself and drops its records when they
+     * come in here too.
      */
     public static DataStreamSink<RawChange> sink(
             DataStream<RawChange> records, ApplyConfig config) {
@@ -110,7 +109,7 @@ public final class ApplyPipeline {
 
     /**
      * @param partitionFetchBytes most bytes one fetch takes from a partition; the transactional
-     *     reader keeps it small so partitions (and the END records) advance evenly
+     *     reader keeps it small so partitions advance evenly
      */
     static KafkaSource<RawChange> source(
             ApplyConfig config,
@@ -135,8 +134,8 @@ public final class ApplyPipeline {
         properties.setProperty("fetch.max.bytes", String.valueOf(64 * 1024 * 1024));
         properties.setProperty("max.partition.fetch.bytes", String.valueOf(partitionFetchBytes));
         // The consumer fetches only partitions with nothing buffered, one fetch per broker at a
-        // time. When the others are idle (the transaction topic during a snapshot or inside a
-        // large transaction, any caught-up partition) that fetch waits fetch.max.wait.ms (500 ms
+        // time. When the others are idle (any caught-up partition) that fetch waits
+        // fetch.max.wait.ms (500 ms
         // by default) for them, and the busy partition's next fetch queues behind it: one
         // max.partition.fetch.bytes per half second. Measured (benchmarks/funnel.sh, stage 6):
         // 14k row changes/s with the default, 46k with 20 ms. Idle, it costs a fetch every 20 ms.

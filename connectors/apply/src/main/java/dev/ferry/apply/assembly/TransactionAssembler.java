@@ -25,11 +25,11 @@ import org.apache.kafka.common.TopicPartition;
  *
  * <p>Memory: when the changes held for transactions being assembled pass {@code memoryLimit} bytes,
  * the largest transaction moves to a spill file and stays there until it is applied. END records
- * run ahead of the changes (a fetch of the transaction topic holds many more records than one of a
- * change topic): past {@code maxEndsAhead} transactions holding an END, further END records wait in
- * arrival order, as they were parsed, and open their transaction only once earlier ones are
- * released. An open transaction costs several times its END record, and every one of them is copied
- * by each young collection while it waits.
+ * can run ahead of the changes: past {@code maxEndsAhead} transactions holding an END, further END
+ * records wait in arrival order, as they were parsed, and open their transaction only once earlier
+ * ones are released. An open transaction costs several times its END record, and every one of them
+ * is copied by each young collection while it waits. A reader that can choose when to read END
+ * records asks {@link #wantsEnds} first, so that few wait at all.
  */
 public final class TransactionAssembler {
     private final TreeMap<CommitPosition, UpstreamTransaction> byPosition = new TreeMap<>();
@@ -43,6 +43,7 @@ public final class TransactionAssembler {
     private final int maxEndsAhead;
     private final ArrayDeque<WaitingEnd> waitingEnds = new ArrayDeque<>();
     private int openWithEnd;
+
     private long memoryBytes;
     private long nextSpillCheck;
     private long spilled;
@@ -175,6 +176,11 @@ public final class TransactionAssembler {
             }
         }
         return expected;
+    }
+
+    /** Whether END records would open their transaction now rather than wait. */
+    public boolean wantsEnds() {
+        return openWithEnd + waitingEnds.size() < maxEndsAhead;
     }
 
     /** The oldest transaction when it is complete, removed from assembly; null otherwise. */

@@ -1,5 +1,6 @@
 package dev.ferry.apply.catalog;
 
+import dev.ferry.apply.source.TopicReadErrors;
 import dev.ferry.config.FerryConfigException;
 import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.schema.TableSchema;
@@ -71,15 +72,7 @@ public final class SchemaTopicReader {
                 }
             }
         } catch (KafkaException e) {
-            throw new FerryConfigException(
-                    "kafka: cannot read schema topic '"
-                            + schemaTopic
-                            + "' at "
-                            + bootstrapServers
-                            + " ("
-                            + e.getMessage()
-                            + "). Is the broker running, and is kafka.bootstrap-servers right?",
-                    e);
+            throw TopicReadErrors.cannotRead("schema topic", schemaTopic, bootstrapServers, e);
         }
         return schemas;
     }

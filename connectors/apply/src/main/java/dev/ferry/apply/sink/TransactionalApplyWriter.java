@@ -13,12 +13,12 @@ import dev.ferry.apply.schedule.TransactionScheduler;
 import dev.ferry.apply.source.EnvelopeParser;
 import dev.ferry.apply.source.ParseAhead;
 import dev.ferry.apply.source.RawChange;
+import dev.ferry.apply.source.TransactionEndReader;
 import dev.ferry.apply.writer.BatchWriter;
 import dev.ferry.apply.writer.Retryable;
 import dev.ferry.apply.writer.TransactionBatchWriter;
 import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.TableId;
-import dev.ferry.envelope.TransactionEnd;
 import dev.ferry.envelope.schema.IndexSchema;
 import dev.ferry.envelope.schema.TableSchema;
 import dev.ferry.jdbc.Connections;
@@ -39,8 +39,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Assembles upstream transactions from the change and END records, hands complete ones in commit
- * order to the {@link TransactionScheduler}, and saves the restart offsets to the downstream.
+ * Assembles upstream transactions from the change records it is given and the END records it reads
+ * itself ({@link TransactionEndReader}, while the assembler has room for them), hands complete ones
+ * in commit order to the {@link TransactionScheduler}, and saves the restart offsets to the
+ * downstream.
  *
  * <p>Exactly once: each downstream commit records its upstream transactions in the progress table;
  * the restart offsets saved beside them never pass a record of an unapplied transaction. At start
@@ -64,6 +66,9 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
      * batches): enough for the changes of the next batches to find their END.
      */
     private static final int MIN_ENDS_AHEAD = 8192;
+
+    /** END records read and parsed ahead of the assembler, on the END reader's thread. */
+    private static final int END_READ_AHEAD = 4096;
 
     private final ApplyConfig config;
     private final ProcessingTimeService timers;
@@ -98,6 +103,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     private final Map<TopicPartition, Long> restartOffsets;
     private final ApplyProgress progress;
     private final TransactionAssembler assembler;
+    private final TransactionEndReader ends;
     private final TransactionScheduler scheduler;
     private final ApplyMetrics metrics;
     private final Connection progressConnection;
@@ -167,6 +173,13 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                         config.batchSize,
                         config.maxBatchBytes,
                         config.memoryLimitBytes);
+        // Last: it starts a thread, which nothing would stop if the constructor failed after it.
+        this.ends =
+                new TransactionEndReader(
+                        config.bootstrapServers,
+                        config.transactionTopic,
+                        restartOffsets,
+                        END_READ_AHEAD);
         scheduleTick();
     }
 
@@ -177,38 +190,36 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     @Override
     public void write(RawChange record, Context context) throws IOException, InterruptedException {
         rethrow();
+        if (record.topic.equals(config.transactionTopic)) {
+            // Read by this writer itself; a source that also reads the topic (a SQL table whose
+            // topic pattern matches it) hands the END records here too.
+            return;
+        }
         TopicPartition partition = partitionOf(record);
         Long restart = restartOffsets.get(partition);
         if (restart != null && record.offset < restart) {
             return; // applied before the restart
         }
-        parsing.add(new Read(record, partition, null, null));
+        parsing.add(new Read(record, partition, null));
         assembleParsed(false);
     }
 
-    /** A record read, and once parsed its change or END record. */
-    private record Read(
-            RawChange record, TopicPartition partition, ChangeEvent change, TransactionEnd end) {}
+    /** A change record read, and once parsed its change. */
+    private record Read(RawChange record, TopicPartition partition, ChangeEvent change) {}
 
     /** On a parse thread. */
     private Read parse(Read read) {
-        EnvelopeParser parser = PARSERS.get();
-        return read.record.topic.equals(config.transactionTopic)
-                ? new Read(read.record, read.partition, null, parser.parseEnd(read.record))
-                : new Read(read.record, read.partition, parser.parse(read.record), null);
+        return new Read(read.record, read.partition, PARSERS.get().parse(read.record));
     }
 
     /**
      * Assembles the parsed records in the order read: those parsed already, or every pending one
-     * when {@code all}; then releases the complete transactions.
+     * when {@code all}; then reads the END records there is room for and releases the complete
+     * transactions.
      */
     private void assembleParsed(boolean all) throws IOException, InterruptedException {
         for (Read read = next(all); read != null; read = next(all)) {
             RawChange record = read.record;
-            if (read.end != null) {
-                assembler.addEnd(read.end, read.partition, record.offset);
-                continue;
-            }
             UpstreamTransaction row =
                     assembler.addChange(
                             read.change,
@@ -219,7 +230,19 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                 submit(row);
             }
         }
+        readEnds();
         releaseComplete();
+    }
+
+    /** Adds the END records read so far, while the assembler wants them. */
+    private void readEnds() {
+        while (assembler.wantsEnds()) {
+            TransactionEndReader.End end = ends.poll();
+            if (end == null) {
+                return;
+            }
+            assembler.addEnd(end.end(), ends.partition(), end.offset());
+        }
     }
 
     private Read next(boolean all) throws IOException, InterruptedException {
@@ -394,6 +417,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     public void close() throws Exception {
         parsing.close();
         scheduler.close();
+        ends.close();
         progressConnection.close();
     }
 }

@@ -1,0 +1,27 @@
+package dev.ferry.apply.source;
+
+import dev.ferry.config.FerryConfigException;
+import org.apache.kafka.common.KafkaException;
+
+/** The error when a topic the apply job reads with a consumer of its own cannot be read. */
+public final class TopicReadErrors {
+    private TopicReadErrors() {}
+
+    /**
+     * @param kind what the topic is, e.g. "schema topic"
+     */
+    public static FerryConfigException cannotRead(
+            String kind, String topic, String bootstrapServers, KafkaException cause) {
+        return new FerryConfigException(
+                "kafka: cannot read "
+                        + kind
+                        + " '"
+                        + topic
+                        + "' at "
+                        + bootstrapServers
+                        + " ("
+                        + cause.getMessage()
+                        + "). Is the broker running, and is kafka.bootstrap-servers right?",
+                cause);
+    }
+}
