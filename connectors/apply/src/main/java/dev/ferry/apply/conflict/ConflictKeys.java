@@ -25,34 +25,57 @@ public final class ConflictKeys {
 
     /** Adds the change's key hashes to {@code into}. */
     public void collect(ChangeEvent change, KeySet into) {
-        long table = hash(change.table().qualifiedName(), 17);
-        add(table, "", change.keyColumns(), change.before(), into);
-        add(table, "", change.keyColumns(), change.after(), into);
-        List<List<String>> unique = uniqueKeys.apply(change.table());
+        // Hashed part by part: this runs for every change, and a concatenated name or a value's
+        // text would be a string to build and drop each time.
+        TableId id = change.table();
+        long table = hash(id.table(), hash(id.database(), 17));
+        add(table, 0, change.keyColumns(), change.before(), into);
+        add(table, 0, change.keyColumns(), change.after(), into);
+        List<List<String>> unique = uniqueKeys.apply(id);
         if (!unique.isEmpty()) {
             into.touchesUniqueKeys = true;
         }
         for (int i = 0; i < unique.size(); i++) {
-            String index = "#" + i;
-            add(table, index, unique.get(i), change.before(), into);
-            add(table, index, unique.get(i), change.after(), into);
+            add(table, i + 1, unique.get(i), change.before(), into);
+            add(table, i + 1, unique.get(i), change.after(), into);
         }
     }
 
+    /**
+     * @param index 0 for the primary key, 1 + its position for a unique key
+     */
     private static void add(
-            long table, String index, List<String> columns, Map<String, Object> row, KeySet into) {
+            long table, int index, List<String> columns, Map<String, Object> row, KeySet into) {
         if (row == null) {
             return;
         }
-        long h = hash(index, table);
+        long h = mix(table, index);
         for (String column : columns) {
             Object value = row.get(column);
             if (value == null) {
                 return;
             }
-            h = hash(valueText(value), h * 31 + 7);
+            h = hashValue(value, h * 31 + 7);
         }
         into.add(h);
+    }
+
+    private static long hashValue(Object value, long seed) {
+        if (value instanceof Long
+                || value instanceof Integer
+                || value instanceof Short
+                || value instanceof Byte) {
+            // One value, whichever integer type the parser chose for it.
+            return mix(seed, ((Number) value).longValue());
+        }
+        return hash(valueText(value), seed);
+    }
+
+    /** Mixes a 64-bit value into a hash (a variant of SplitMix64's finaliser). */
+    private static long mix(long seed, long value) {
+        long h = (seed ^ 0x9E3779B97F4A7C15L) + value * 0xC2B2AE3D27D4EB4FL;
+        h = (h ^ (h >>> 31)) * 0x94D049BB133111EBL;
+        return h ^ (h >>> 29);
     }
 
     private static String valueText(Object value) {
