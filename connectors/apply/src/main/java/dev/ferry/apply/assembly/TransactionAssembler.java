@@ -44,6 +44,13 @@ public final class TransactionAssembler {
     private final ArrayDeque<WaitingEnd> waitingEnds = new ArrayDeque<>();
     private int openWithEnd;
 
+    /**
+     * False once {@link #pollComplete} found the oldest transaction incomplete, until a change or
+     * an END record may have completed one: it is asked after every record, and finding the oldest
+     * walks the tree.
+     */
+    private boolean mayHaveComplete = true;
+
     private long memoryBytes;
     private long nextSpillCheck;
     private long spilled;
@@ -102,6 +109,9 @@ public final class TransactionAssembler {
         }
         progress.read(partition, offset);
         tx.add(event, bytes);
+        if (tx.isComplete()) {
+            mayHaveComplete = true;
+        }
         if (tx.isSpilled()) {
             return null;
         }
@@ -159,6 +169,7 @@ public final class TransactionAssembler {
         }
         tx.end(end, expected);
         openWithEnd++;
+        mayHaveComplete = true; // complete now, or the oldest may have moved
         if (tx.touch(partition, offset)) {
             progress.opened(tx, partition, offset);
         }
@@ -186,8 +197,12 @@ public final class TransactionAssembler {
     /** The oldest transaction when it is complete, removed from assembly; null otherwise. */
     public UpstreamTransaction pollComplete() {
         admitWaitingEnds();
+        if (!mayHaveComplete) {
+            return null;
+        }
         Map.Entry<CommitPosition, UpstreamTransaction> head = byPosition.firstEntry();
         if (head == null || !head.getValue().isComplete()) {
+            mayHaveComplete = false;
             return null;
         }
         UpstreamTransaction tx = head.getValue();
