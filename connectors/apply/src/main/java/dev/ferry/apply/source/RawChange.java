@@ -1,5 +1,7 @@
 package dev.ferry.apply.source;
 
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
 /**
  * A change as it came off Kafka, still serialized: parsing waits until the writer that owns the
  * key, so the shuffle between source and writers moves bytes, not object graphs. A Flink POJO.
@@ -23,6 +25,13 @@ public class RawChange {
         this.key = key;
         this.value = value;
         this.keyHash = 31 * topic.hashCode() + java.util.Arrays.hashCode(key);
+    }
+
+    /** A Kafka record, its value not null; a null key becomes empty. */
+    public static RawChange of(ConsumerRecord<byte[], byte[]> record) {
+        byte[] key = record.key() == null ? new byte[0] : record.key();
+        return new RawChange(
+                record.topic(), record.partition(), record.offset(), key, record.value());
     }
 
     /** Where the record is, for error messages: {@code topic-partition@offset}. */

@@ -14,10 +14,7 @@ public final class RawChangeDeserializer implements KafkaRecordDeserializationSc
         if (record.value() == null) {
             return;
         }
-        byte[] key = record.key() == null ? new byte[0] : record.key();
-        out.collect(
-                new RawChange(
-                        record.topic(), record.partition(), record.offset(), key, record.value()));
+        out.collect(RawChange.of(record));
     }
 
     @Override

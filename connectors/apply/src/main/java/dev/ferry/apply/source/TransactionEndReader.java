@@ -97,14 +97,7 @@ public final class TransactionEndReader implements AutoCloseable {
                     if (record.value() == null) {
                         continue;
                     }
-                    RawChange raw =
-                            new RawChange(
-                                    record.topic(),
-                                    record.partition(),
-                                    record.offset(),
-                                    record.key() == null ? new byte[0] : record.key(),
-                                    record.value());
-                    read.put(new End(parser.parseEnd(raw), record.offset()));
+                    read.put(new End(parser.parseEnd(RawChange.of(record)), record.offset()));
                 }
             }
         } catch (WakeupException | InterruptedException e) {
