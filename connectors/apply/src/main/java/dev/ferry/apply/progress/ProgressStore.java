@@ -22,11 +22,6 @@ import org.apache.kafka.common.TopicPartition;
 public final class ProgressStore implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    /**
-     * Between the ids of a commit's transactions: ids (binlog positions, GTIDs) hold no line break.
-     */
-    private static final String ID_SEPARATOR = "\n";
-
     private final String database;
     private final String pipeline;
 
@@ -86,7 +81,7 @@ public final class ProgressStore implements Serializable {
                     applied.add(
                             new AppliedCommit(
                                     rows.getString(1),
-                                    List.of(rows.getString(2).split(ID_SEPARATOR)),
+                                    TransactionIdList.parse(rows.getString(2)),
                                     parseOffsets(rows.getString(3))));
                 }
             }
@@ -135,7 +130,7 @@ public final class ProgressStore implements Serializable {
         try (PreparedStatement insert = connection.prepareStatement(sql("insert-applied.sql"))) {
             insert.setString(1, pipeline);
             insert.setString(2, commit.key());
-            insert.setString(3, String.join(ID_SEPARATOR, commit.transactionIds()));
+            insert.setString(3, TransactionIdList.format(commit.transactionIds()));
             insert.setString(4, formatOffsets(commit.lastOffsets()));
             insert.executeUpdate();
         }

@@ -1,6 +1,7 @@
 -- Downstream commits of upstream transactions, one row per commit, written in the same downstream
 -- transaction as their changes; a restart skips the transactions listed. transaction_ids holds
--- their ids, one per line, in commit order; commit_key is the first of them. kafka_offsets holds
+-- their ids in commit order, their common prefix written once (see TransactionIdList); commit_key
+-- is the first of them. kafka_offsets holds
 -- the offset of the commit's last record per partition (topic:partition@offset;...): a row is
 -- deleted once the saved restart offsets are past all of them, when no restart can read its
 -- transactions again. TiDB and MySQL accept this definition.
