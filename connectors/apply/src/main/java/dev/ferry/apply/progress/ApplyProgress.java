@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.TopicPartition;
 
@@ -22,7 +21,7 @@ import org.apache.kafka.common.TopicPartition;
  */
 public final class ApplyProgress {
     private final Map<TopicPartition, Long> nextOffsets = new HashMap<>();
-    private final Map<TopicPartition, TreeMap<Long, Integer>> pendingFirstOffsets = new HashMap<>();
+    private final Map<TopicPartition, PendingOffsets> pendingFirstOffsets = new HashMap<>();
     private final Map<String, AppliedCommit> commits = new ConcurrentHashMap<>();
     private final Set<String> appliedIds = ConcurrentHashMap.newKeySet();
 
@@ -61,9 +60,7 @@ public final class ApplyProgress {
     /** A unit read its first record in a partition. */
     public synchronized void opened(
             UpstreamTransaction unit, TopicPartition partition, long offset) {
-        pendingFirstOffsets
-                .computeIfAbsent(partition, p -> new TreeMap<>())
-                .merge(offset, 1, Integer::sum);
+        pendingFirstOffsets.computeIfAbsent(partition, p -> new PendingOffsets()).opened(offset);
     }
 
     /**
@@ -73,9 +70,9 @@ public final class ApplyProgress {
     public synchronized void committed(List<UpstreamTransaction> batch) {
         for (UpstreamTransaction unit : batch) {
             for (int i = 0; i < unit.partitionCount(); i++) {
-                TreeMap<Long, Integer> pending = pendingFirstOffsets.get(unit.partition(i));
+                PendingOffsets pending = pendingFirstOffsets.get(unit.partition(i));
                 if (pending != null) {
-                    pending.computeIfPresent(unit.firstOffset(i), (k, n) -> n == 1 ? null : n - 1);
+                    pending.committed(unit.firstOffset(i));
                 }
             }
         }
@@ -91,8 +88,9 @@ public final class ApplyProgress {
         Map<TopicPartition, Long> restart = new HashMap<>(nextOffsets);
         pendingFirstOffsets.forEach(
                 (partition, pending) -> {
-                    if (!pending.isEmpty()) {
-                        restart.put(partition, pending.firstKey());
+                    long oldest = pending.oldest();
+                    if (oldest >= 0) {
+                        restart.put(partition, oldest);
                     }
                 });
         List<String> unreachable = new ArrayList<>();
