@@ -76,6 +76,9 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     /** Records parsed ahead of assembly, on other threads. */
     private static final int PARSE_AHEAD_RECORDS = 4096;
 
+    /** Records handed to a parse thread together. */
+    private static final int PARSE_GROUP_RECORDS = 64;
+
     /**
      * How often the writer assembles what the parse threads finished while no record arrives: the
      * most a record waits when no other record follows it.
@@ -92,6 +95,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
             new ParseAhead<>(
                     Math.min(4, Runtime.getRuntime().availableProcessors()),
                     PARSE_AHEAD_RECORDS,
+                    PARSE_GROUP_RECORDS,
                     this::parse,
                     "ferry-apply-parse");
     private final SchemaTopicReader schemas;
@@ -303,6 +307,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                     rethrow();
                     // Wait only for the last few records (those no other record followed):
                     // under load, waiting for every pending one would stall the reading.
+                    parsing.flush();
                     assembleParsed(parsing.pending() <= TICK_WAITS_FOR_RECORDS);
                     if (time - lastSave >= SAVE_INTERVAL_MS) {
                         saveProgress();

@@ -23,6 +23,7 @@ class ParseAheadTest {
                 new ParseAhead<>(
                         4,
                         64,
+                        8,
                         i -> {
                             LockSupport.parkNanos(delays.get(i));
                             return i;
@@ -55,6 +56,7 @@ class ParseAheadTest {
                 new ParseAhead<>(
                         2,
                         8,
+                        4,
                         i -> {
                             if (i == 1) {
                                 throw new IllegalArgumentException("record 1 is poison");
@@ -74,8 +76,34 @@ class ParseAheadTest {
 
     @Test
     void pollDoesNotWaitAndSaysNothingIsReadyWhenEmpty() throws Exception {
-        try (ParseAhead<Integer, Integer> ahead = new ParseAhead<>(1, 8, i -> i, "test-parse")) {
+        try (ParseAhead<Integer, Integer> ahead = new ParseAhead<>(1, 8, 4, i -> i, "test-parse")) {
             assertThat(ahead.poll()).isNull();
+            assertThat(ahead.take()).isNull();
+        }
+    }
+
+    @Test
+    void aGroupLeavesWhenFullOrFlushedAndTakeNeverWaitsForAGroupNotSent() throws Exception {
+        try (ParseAhead<Integer, Integer> ahead =
+                new ParseAhead<>(1, 64, 4, i -> i, "test-parse")) {
+            ahead.add(0);
+            ahead.add(1);
+            Thread.sleep(50);
+            assertThat(ahead.poll()).as("a group of 2 of 4 is not sent").isNull();
+            ahead.flush();
+            assertThat(ahead.take()).isZero();
+            assertThat(ahead.take()).isEqualTo(1);
+            for (int i = 2; i < 6; i++) {
+                ahead.add(i);
+            }
+            Thread.sleep(50);
+            assertThat(ahead.poll()).as("a full group is sent").isEqualTo(2);
+            ahead.add(6);
+            assertThat(ahead.take()).isEqualTo(3);
+            assertThat(ahead.take()).isEqualTo(4);
+            assertThat(ahead.take()).isEqualTo(5);
+            assertThat(ahead.take()).as("take sends the open group").isEqualTo(6);
+            assertThat(ahead.pending()).isZero();
             assertThat(ahead.take()).isNull();
         }
     }
