@@ -31,7 +31,7 @@ public final class ChangeBuffer {
 
     public void add(ChangeEvent event) {
         LinkedHashMap<List<Object>, RowChange> rows =
-                tables.computeIfAbsent(event.table(), t -> new LinkedHashMap<>());
+                tables.computeIfAbsent(event.table(), t -> latestChangeOrder());
         List<String> keyColumns = event.keyColumns();
         switch (event.operation()) {
             case DELETE -> put(rows, change(RowChange.Kind.DELETE, keyColumns, event.before()));
@@ -47,8 +47,15 @@ public final class ChangeBuffer {
         events++;
     }
 
+    /**
+     * Rows in the order of their latest change: in access order, a put of a row already there moves
+     * it to the end (nothing else reads the map by key), in one lookup.
+     */
+    private static LinkedHashMap<List<Object>, RowChange> latestChangeOrder() {
+        return new LinkedHashMap<>(16, 0.75f, true);
+    }
+
     private static void put(LinkedHashMap<List<Object>, RowChange> rows, RowChange change) {
-        rows.remove(change.key()); // re-insert so the row moves to the end: latest-change order
         rows.put(change.key(), change);
     }
 
