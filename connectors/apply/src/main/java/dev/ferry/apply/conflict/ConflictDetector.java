@@ -1,10 +1,8 @@
 package dev.ferry.apply.conflict;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -29,7 +27,7 @@ import java.util.function.Consumer;
  */
 public final class ConflictDetector<T> {
     private final Consumer<Node<T>> ready;
-    private final Map<Long, Node<T>> lastToTouch = new HashMap<>();
+    private final LongKeyMap<Node<T>> lastToTouch = new LongKeyMap<>();
     private final Set<Node<T>> unfinished = new LinkedHashSet<>();
     private Node<T> lastBarrier;
     private long conflicts;
@@ -83,16 +81,22 @@ public final class ConflictDetector<T> {
             own[i] = keys.get(i);
         }
         Node<T> node = new Node<>(value, own, barrier, !keys.touchesUniqueKeys());
-        Set<Node<T>> dependencies = new LinkedHashSet<>();
+        List<Node<T>> dependencies = List.of();
         if (barrier) {
-            dependencies.addAll(unfinished);
+            dependencies = new ArrayList<>(unfinished);
         } else {
             if (lastBarrier != null && !lastBarrier.finished) {
+                dependencies = new ArrayList<>(4);
                 dependencies.add(lastBarrier);
             }
             for (long key : own) {
                 Node<T> previous = lastToTouch.get(key);
-                if (previous != null && !previous.finished) {
+                if (previous != null
+                        && !previous.finished
+                        && !containsSame(dependencies, previous)) {
+                    if (dependencies.isEmpty()) {
+                        dependencies = new ArrayList<>(4);
+                    }
                     dependencies.add(previous);
                 }
             }
@@ -102,7 +106,7 @@ public final class ConflictDetector<T> {
         }
         node.waitingFor = dependencies.size();
         if (!dependencies.isEmpty()) {
-            node.dependencies = new ArrayList<>(dependencies);
+            node.dependencies = dependencies;
             conflicts++;
         }
         if (barrier) {
@@ -118,6 +122,16 @@ public final class ConflictDetector<T> {
             ready.accept(node);
         }
         return !dependencies.isEmpty();
+    }
+
+    /** By identity: a transaction's few dependencies, most often none or one. */
+    private static <T> boolean containsSame(List<Node<T>> nodes, Node<T> node) {
+        for (int i = 0; i < nodes.size(); i++) {
+            if (nodes.get(i) == node) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Notes that a ready node was taken into {@code batch}, the batch being gathered. */
