@@ -78,7 +78,7 @@ write_backlog() {
 
 # Results, one line per run: workload|pipeline|workers|transactions|row changes|drain seconds|
 # CPU seconds of capture|apply|stock|kafka|downstream|upstream|sysbench ignored errors|status|
-# CPU seconds stolen by other guests of the host
+# CPU seconds stolen by other guests of the host|downstream handler row operations per row change
 results=()
 record() { local IFS='|'; results+=("$*"); }
 runs_total=$(( $(wc -w <<< "$workloads") * $(wc -w <<< "$workers") * $(wc -w <<< "$pipelines") ))
@@ -86,7 +86,7 @@ run_no=0
 # drain WORKLOAD PIPELINE WORKERS [JFR]: one run; appends to results (JFR: profile the ferry processes)
 drain() {
   local workload=$1 pipeline=$2 w=$3 jfr=${4:-} tag label copy expected txns writes errors rowchanges
-  local drained cpu0 cpu1 name
+  local drained cpu0 cpu1 name ops0 ops1
   run_no=$((run_no + 1)); tag=$run_id-$run_no
   label="[$run_no/$runs_total] $workload $pipeline workers $w"; [[ -n $jfr ]] && label="[profile] $workload $pipeline workers $w"
   rm -f "$work"/*.log
@@ -109,14 +109,14 @@ drain() {
   pause_procs
   write_backlog "$workload"
   say "$label: backlog $txns transactions, $rowchanges row changes (sysbench: $writes writes, $errors ignored errors); resuming"
-  cpu0=$(cpu_all)
+  cpu0=$(cpu_all); ops0=$(downstream_writes)
   resume_procs
   if ! drained=$(wait_until "$(state_sql "$workload")" "$expected" $drain_timeout quiet 2> "$work/why"); then
     record "$workload" "$pipeline" "$w" "$txns" "$rowchanges" "" "" "" "" "" "" "" "$errors" "$(failure "$(cat "$work/why")")"
     say "$label: FAILED: ${results[-1]##*|}"
     stop_procs; return
   fi
-  cpu1=$(cpu_all)
+  cpu1=$(cpu_all); ops1=$(downstream_writes)
   local status=ok
   # Counts are all the insert drain compares; check the contents once it has caught up.
   [[ $("${down[@]}" -e "$checksum_sql") == $("${up[@]}" -e "$checksum_sql") ]] || status="caught up in rows but the checksums differ"
@@ -129,7 +129,7 @@ drain() {
   [[ $deadlocks -gt 0 ]] && status="$status; $deadlocks log lines report a downstream deadlock"
   used() { cpu_used "$1" "$cpu0" "$cpu1"; } # name: CPU seconds during the drain, or empty
   record "$workload" "$pipeline" "$w" "$txns" "$rowchanges" "$drained" "$(used capture)" "$(used apply)" "$(used stock)" \
-    "$(used kafka)" "$(used down)" "$(used up)" "$errors" "$status" "$(used steal)"
+    "$(used kafka)" "$(used down)" "$(used up)" "$errors" "$status" "$(used steal)" "$(calc "($ops1 - $ops0) / $rowchanges")"
   say "$label: drained in ${drained}s: $(calc "int($rowchanges / $drained)") rows/s, $(calc "int($txns / $drained)") transactions/s ($status)"
   if [[ -n $jfr ]]; then
     for name in capture apply; do
@@ -147,7 +147,7 @@ drain() {
 # the downstream has caught up. Appends a result for pipeline "PIPELINE@kafka".
 apply_drain() {
   local workload=$1 pipeline=$2 w=$3 tag=$4 label="$5 (apply drain)" jfr=${6:-} regex offsets0 offsets1 offsets2
-  local txns writes errors rowchanges expected drained cpu0 cpu1 status=ok
+  local txns writes errors rowchanges expected drained cpu0 cpu1 ops0 ops1 status=ok
   regex="^${tag//./\\.}\\.$db\\..*\$"
   offsets0=$(kafka_offsets "$regex")
   [[ -n $jfr ]] && jcmd "${procs[apply]}" JFR.start name=apply-drain settings=profile filename="$work/apply-kafka.jfr" > /dev/null
@@ -162,18 +162,18 @@ apply_drain() {
   offsets2=$(kafka_offsets "$regex")
   until [[ ${offsets1:-} == "$offsets2" ]]; do offsets1=$offsets2; sleep 3; offsets2=$(kafka_offsets "$regex"); done
   say "$label: Kafka holds the backlog (offsets $offsets0 -> $offsets2); resuming the apply"
-  cpu0=$(cpu_all)
+  cpu0=$(cpu_all); ops0=$(downstream_writes)
   kill -CONT "${procs[apply]}"
   if ! drained=$(wait_until "$(state_sql "$workload")" "$expected" $drain_timeout quiet 2> "$work/why"); then
     record "$workload" "$pipeline@kafka" "$w" "$txns" "$rowchanges" "" "" "" "" "" "" "" "$errors" "$(failure "$(cat "$work/why")")"
     say "$label: FAILED: ${results[-1]##*|}"; return
   fi
-  cpu1=$(cpu_all)
+  cpu1=$(cpu_all); ops1=$(downstream_writes)
   [[ -n $jfr ]] && jcmd "${procs[apply]}" JFR.stop name=apply-drain > /dev/null
   [[ $("${down[@]}" -e "$checksum_sql") == $("${up[@]}" -e "$checksum_sql") ]] || status="caught up in rows but the checksums differ"
   used() { cpu_used "$1" "$cpu0" "$cpu1"; }
   record "$workload" "$pipeline@kafka" "$w" "$txns" "$rowchanges" "$drained" "$(used capture)" "$(used apply)" "" \
-    "$(used kafka)" "$(used down)" "$(used up)" "$errors" "$status" "$(used steal)"
+    "$(used kafka)" "$(used down)" "$(used up)" "$errors" "$status" "$(used steal)" "$(calc "($ops1 - $ops0) / $rowchanges")"
   say "$label: drained in ${drained}s: $(calc "int($rowchanges / $drained)") rows/s, $(calc "int($txns / $drained)") transactions/s ($status)"
 }
 
@@ -217,15 +217,15 @@ name_of() {
 row_md() { # result line
   local r=$1 s
   s=$(field "$r" 6)
-  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
     "$(name_of "$(field "$r" 2)")" "$(field "$r" 3)" "$(fmt0 "$(field "$r" 5)")" "$(fmt0 "$(field "$r" 4)")" "$(fmt1 "$s")" \
     "$(rate "$(field "$r" 5)" "$s")" "$(rate "$(field "$r" 4)" "$s")" \
     "$(fmt1 "$(field "$r" 7)")" "$(fmt1 "$(field "$r" 8)")" "$(fmt1 "$(field "$r" 9)")" "$(fmt1 "$(field "$r" 10)")" \
-    "$(fmt1 "$(field "$r" 11)")" "$(fmt1 "$(field "$r" 12)")" "$(fmt1 "$(field "$r" 15)")"
+    "$(fmt1 "$(field "$r" 11)")" "$(fmt1 "$(field "$r" 12)")" "$(fmt1 "$(field "$r" 15)")" "$(fmt2 "$(field "$r" 16)")"
 }
 header_md() {
-  echo '| pipeline | workers | row changes | transactions | drain s | rows/s | transactions/s | CPU s capture | CPU s apply | CPU s stock job | CPU s Kafka | CPU s downstream mysqld | CPU s upstream mysqld | CPU s stolen |'
-  echo '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|'
+  echo '| pipeline | workers | row changes | transactions | drain s | rows/s | transactions/s | CPU s capture | CPU s apply | CPU s stock job | CPU s Kafka | CPU s downstream mysqld | CPU s upstream mysqld | CPU s stolen | downstream row ops per change |'
+  echo '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|'
 }
 # Top frames of the execution samples in a JFR recording: the hottest methods.
 hot_methods() { # file
@@ -327,6 +327,7 @@ hot_methods() { # file
   echo "- **transactions**: sysbench's \`transactions\` count (committed). **row changes**: derived from it: \`oltp_insert\` autocommits one INSERT per transaction; an \`oltp_write_only\` transaction updates k and c of one id, deletes it and inserts it again: 4 row changes (sysbench's \`write\` query count, printed while the script runs, agrees up to rolled-back transactions). Binlog and status counters are not used, as other work shares the upstream server."
   echo "- **rows/s**, **transactions/s**: row changes and transactions of the backlog ÷ drain seconds."
   echo "- **CPU s**: utime + stime from \`/proc/<pid>/stat\` at SIGCONT and when caught up, per process: ferry capture and apply, the stock job, the Kafka broker, the downstream and upstream \`mariadbd\` (found by the port they listen on). The services are shared with other work on this machine, so their columns include whatever else ran. **CPU s stolen**: the steal time of \`/proc/stat\` over the same span, all cores: time the hypervisor gave to other guests while this machine had work; a large figure means the run was slowed from outside."
+  echo "- **downstream row ops per change**: the downstream's \`Handler_write\` + \`Handler_update\` + \`Handler_delete\` over the same span, ÷ row changes: the rows its storage engine wrote per upstream row change. An upsert of an existing row counts twice (the attempted insert and the update); changes a pipeline folds into one net change per row before writing (several updates of a hot row in one flush or one merged commit) count once, so a pipeline that folds over a longer stretch of changes writes fewer rows. Includes ferry's progress rows and anything else the shared server wrote."
   echo "- **Ratios**: drain rows/s of ferry transaction mode, applying from Kafka and as a whole pipeline, ÷ that of the stock pipeline (and, applying from Kafka, ÷ ferry row mode) at the same workers and workload. Each pipeline drains its own backlog (sysbench's throughput varies between runs), so the rates, not the times, are compared."
   echo "- The stock pipeline has no Kafka in its path: it reads the binlog and writes the downstream in one job."
 } | write_report
