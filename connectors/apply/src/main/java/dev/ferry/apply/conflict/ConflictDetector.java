@@ -1,6 +1,7 @@
 package dev.ferry.apply.conflict;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -12,13 +13,15 @@ import java.util.function.Consumer;
  * detector do), and runs as soon as those finish. A barrier (a transaction too large to track key
  * by key) waits for everything before it, and everything after waits for it.
  *
- * <p>A transaction waiting only for transactions of one batch being gathered may also join that
- * batch, after them (as TiCDC hands a transaction to the worker holding the one it depends on): the
- * batch commits its transactions in order in one downstream transaction, so the order of
- * conflicting changes holds, and a hot row no longer costs a downstream commit per transaction. A
- * transaction touching a table with a unique key besides the primary key does not join: the batch
- * folds rows to their net change, and a unique value moving between rows over several transactions
- * could then be written in an order the downstream's unique index refuses.
+ * <p>A transaction is also handed out early, as <em>chained</em>, once every transaction it waits
+ * for has been taken into a batch: the batch that takes it must commit after those batches (see
+ * {@link #taken}), and within one batch after them. Batches commit their transactions in order in
+ * one downstream transaction each, so the order of conflicting changes holds, a hot row costs no
+ * downstream commit per transaction, and the batch folds the hot row's changes over all the
+ * transactions that arrive while the one before is committing. A transaction touching a table with
+ * a unique key besides the primary key is not chained: the batch folds rows to their net change,
+ * and a unique value moving between rows over several transactions could then be written in an
+ * order the downstream's unique index refuses. A barrier and its dependents are not chained.
  *
  * <p>Transactions must be added in upstream commit order. Thread-safe: workers finish nodes while
  * the task thread adds them.
@@ -45,7 +48,7 @@ public final class ConflictDetector<T> {
         private final T value;
         private final long[] keys;
         private final boolean barrier;
-        private final boolean canJoin;
+        private final boolean mayChain;
         private final List<Node<T>> dependents = new ArrayList<>(1);
         private List<Node<T>> dependencies = List.of();
         private int waitingFor;
@@ -57,15 +60,22 @@ public final class ConflictDetector<T> {
         /** The batch that took it, once taken. */
         private Object batch;
 
-        Node(T value, long[] keys, boolean barrier, boolean canJoin) {
+        Node(T value, long[] keys, boolean barrier, boolean mayChain) {
             this.value = value;
             this.keys = keys;
             this.barrier = barrier;
-            this.canJoin = canJoin && !barrier;
+            this.mayChain = mayChain && !barrier;
         }
 
         public T value() {
             return value;
+        }
+
+        /**
+         * The hashes of the key values it touches, each once (none for a barrier); do not modify.
+         */
+        public long[] keys() {
+            return keys;
         }
     }
 
@@ -76,10 +86,7 @@ public final class ConflictDetector<T> {
      * @return true when it had to wait
      */
     public synchronized boolean add(T value, ConflictKeys.KeySet keys, boolean barrier) {
-        long[] own = new long[barrier ? 0 : keys.size()];
-        for (int i = 0; i < own.length; i++) {
-            own[i] = keys.get(i);
-        }
+        long[] own = barrier ? new long[0] : distinct(keys);
         Node<T> node = new Node<>(value, own, barrier, !keys.touchesUniqueKeys());
         List<Node<T>> dependencies = List.of();
         if (barrier) {
@@ -117,11 +124,26 @@ public final class ConflictDetector<T> {
             }
         }
         unfinished.add(node);
-        if (dependencies.isEmpty()) {
-            node.released = true;
-            ready.accept(node);
+        if (dependencies.isEmpty() || chainable(node)) {
+            release(node);
         }
         return !dependencies.isEmpty();
+    }
+
+    /** The key hashes, each once (a change's primary key is in it before and after). */
+    private static long[] distinct(ConflictKeys.KeySet keys) {
+        long[] sorted = new long[keys.size()];
+        for (int i = 0; i < sorted.length; i++) {
+            sorted[i] = keys.get(i);
+        }
+        Arrays.sort(sorted);
+        int n = 0;
+        for (int i = 0; i < sorted.length; i++) {
+            if (n == 0 || sorted[n - 1] != sorted[i]) {
+                sorted[n++] = sorted[i];
+            }
+        }
+        return n == sorted.length ? sorted : Arrays.copyOf(sorted, n);
     }
 
     /** By identity: a transaction's few dependencies, most often none or one. */
@@ -134,48 +156,53 @@ public final class ConflictDetector<T> {
         return false;
     }
 
-    /** Notes that a ready node was taken into {@code batch}, the batch being gathered. */
-    public synchronized void taken(Node<T> node, Object batch) {
-        node.batch = batch;
-    }
-
     /**
-     * The nodes that wait for {@code node} and, now that it is in {@code batch}, for nothing
-     * outside that batch: candidates to {@link #join} it, after {@code node}.
+     * Notes that a node handed out was taken into {@code batch}, the batch being gathered.
+     *
+     * @param chained receives, in upstream order, its dependents that now wait for nothing but
+     *     taken nodes: handed out (to the batch, to take next) instead of to the ready consumer
+     * @return the other batches holding unfinished transactions it waits for: {@code batch} must
+     *     commit after them
      */
-    public synchronized List<Node<T>> joinable(Node<T> node, Object batch) {
-        List<Node<T>> joinable = new ArrayList<>(0);
-        for (Node<T> dependent : node.dependents) {
-            if (mayJoin(dependent, batch)) {
-                joinable.add(dependent);
+    @SuppressWarnings("unchecked")
+    public synchronized <B> List<B> taken(Node<T> node, B batch, Consumer<Node<T>> chained) {
+        node.batch = batch;
+        List<B> before = List.of();
+        for (Node<T> dependency : node.dependencies) {
+            if (!dependency.finished
+                    && dependency.batch != batch
+                    && !before.contains(dependency.batch)) {
+                if (before.isEmpty()) {
+                    before = new ArrayList<>(2);
+                }
+                before.add((B) dependency.batch);
             }
         }
-        return joinable;
-    }
-
-    /**
-     * Takes a node that waits only for nodes of {@code batch} into that batch; false when it may
-     * not (a barrier, a transaction touching unique keys) or no longer (released or taken
-     * meanwhile). The batch must apply it after them, and finish it after them.
-     */
-    public synchronized boolean join(Node<T> node, Object batch) {
-        if (!mayJoin(node, batch)) {
-            return false;
+        for (Node<T> dependent : node.dependents) {
+            if (!dependent.released && chainable(dependent)) {
+                dependent.released = true;
+                chained.accept(dependent);
+            }
         }
-        node.batch = batch;
-        return true;
+        return before;
     }
 
-    private boolean mayJoin(Node<T> node, Object batch) {
-        if (!node.canJoin || node.released || node.batch != null || node.finished) {
+    /** Whether every transaction the node waits for and is not finished is taken. */
+    private boolean chainable(Node<T> node) {
+        if (!node.mayChain) {
             return false;
         }
         for (Node<T> dependency : node.dependencies) {
-            if (!dependency.finished && (dependency.barrier || dependency.batch != batch)) {
+            if (!dependency.finished && (dependency.barrier || dependency.batch == null)) {
                 return false;
             }
         }
         return true;
+    }
+
+    private void release(Node<T> node) {
+        node.released = true;
+        ready.accept(node);
     }
 
     /** Marks a node applied, handing on the nodes that now wait for nothing. */
@@ -189,13 +216,17 @@ public final class ConflictDetector<T> {
             lastBarrier = null;
         }
         for (Node<T> dependent : node.dependents) {
-            if (--dependent.waitingFor == 0 && dependent.batch == null) {
-                dependent.released = true;
-                ready.accept(dependent);
+            if (--dependent.waitingFor == 0 && !dependent.released) {
+                release(dependent);
             }
         }
         node.dependents.clear();
         node.dependencies = List.of();
+    }
+
+    /** Distinct key values touched by unfinished transactions. */
+    public synchronized int keysInFlight() {
+        return lastToTouch.size();
     }
 
     /** Transactions added and not finished. */

@@ -3,9 +3,13 @@ package dev.ferry.apply.schedule;
 import dev.ferry.apply.assembly.UpstreamTransaction;
 import dev.ferry.apply.conflict.ConflictDetector;
 import dev.ferry.apply.conflict.ConflictKeys;
+import dev.ferry.apply.conflict.DistinctKeys;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -14,20 +18,30 @@ import java.util.function.Supplier;
 /**
  * Runs complete transactions on a pool of workers, each with its own downstream connection. The
  * conflict detector holds back a transaction until the earlier ones sharing a key value are
- * committed. One worker at a time gathers ready transactions into a batch, up to the batch limits,
- * until none became ready for a millisecond or 20 ms passed, and commits them together (ready
- * transactions never conflict with each other) while the next worker gathers. A transaction that
- * waits only for transactions of the batch being gathered joins it after them (see {@link
- * ConflictDetector}). A spilled transaction is always committed alone.
+ * committed, or at least taken into a batch. One worker at a time gathers the transactions handed
+ * out into a batch, up to the batch limits, and commits them together in one downstream transaction
+ * while the next worker gathers. A batch holding a transaction chained to transactions of batches
+ * still committing (see {@link ConflictDetector}) commits after those batches, and goes on
+ * gathering until they have: so a hot row's changes fold over everything that arrives while the
+ * batch before is committing, instead of costing a commit each. A batch waiting for none stops
+ * gathering when no transaction came for a millisecond or 20 ms passed. A spilled transaction is
+ * always committed alone.
  *
- * <p>{@link #submit} blocks while the transactions in flight hold more than their memory budget:
- * back-pressure on the Kafka source instead of an unbounded heap.
+ * <p>A batch's size is counted in the rows it writes after folding: the distinct key values of its
+ * transactions (an empty transaction counts as one: the commit's progress record lists its id).
+ *
+ * <p>{@link #submit} blocks while the transactions in flight hold more than their memory budget, or
+ * touch more distinct key values than two batches write: back-pressure on the Kafka source instead
+ * of an unbounded heap.
  */
 public final class TransactionScheduler implements AutoCloseable {
-    /** A batch stops growing when no transaction became ready for this long... */
+    /** A batch stops growing when no transaction came for this long... */
     private static final long LINGER_MICROS = 1_000;
 
-    /** ...or when it has been growing this long (the latency a batch may add). */
+    /**
+     * ...or when it has been growing this long (the latency a batch may add), unless it must wait
+     * for an earlier batch anyway.
+     */
     private static final long MAX_GATHER_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
     /** Commits a batch of independent transactions downstream as one transaction. */
@@ -61,7 +75,7 @@ public final class TransactionScheduler implements AutoCloseable {
     private final Object gathering = new Object();
     private long inFlightBytes;
     private int inFlight;
-    private long inFlightRows;
+    private long keylessRowsInFlight;
     private int snapshotRowsInFlight;
     private volatile boolean closed;
 
@@ -87,13 +101,15 @@ public final class TransactionScheduler implements AutoCloseable {
     }
 
     /**
-     * Most changes in flight (an empty transaction counts as one): two batches, one committing
-     * while the next gathers, whatever the workers. More gives the workers nothing to do sooner; it
-     * only keeps more parsed changes alive through young collections. The former bound of two
-     * batches per worker cost 44 µs of apply CPU per change at 16 workers draining oltp_insert from
-     * Kafka, this one 28-40 µs (2 runs each, benchmarks/drain.sh). With one batch in all, a single
-     * worker would find nothing gathered after each commit. Counted in transactions, the bound held
-     * four times as many changes for oltp_write_only's 4-change transactions as for oltp_insert.
+     * Most rows in flight, counted as distinct key values (plus the changes of transactions tracked
+     * without keys): two batches, one committing while the next gathers, whatever the workers. More
+     * gives the workers nothing to do sooner; it only keeps more parsed changes alive through young
+     * collections. The former bound of two batches per worker cost 44 µs of apply CPU per change at
+     * 16 workers draining oltp_insert from Kafka, this one 28-40 µs (2 runs each,
+     * benchmarks/drain.sh). With one batch in all, a single worker would find nothing gathered
+     * after each commit. Counted in changes, the bound kept a batch from holding more than two
+     * batches' changes, however few rows they fold to: a hot row's changes then folded only within
+     * 500-1,000 changes, and oltp_write_only wrote twice the rows that row mode writes.
      */
     static int maxInFlightRows(int batchRows) {
         return Math.max(1024, 2 * batchRows);
@@ -107,16 +123,20 @@ public final class TransactionScheduler implements AutoCloseable {
      */
     public boolean submit(UpstreamTransaction tx, ConflictKeys.KeySet keys, boolean barrier)
             throws Exception {
+        // The detector tracks the same: no keys for a barrier.
+        boolean keyless = barrier || tx.isSpilled() || keys.size() == 0;
         synchronized (inFlightLock) {
             while (inFlight > 0
                     && (inFlightBytes + tx.memoryBytes() > maxInFlightBytes
-                            || inFlightRows >= maxInFlightRows)) {
+                            || detector.keysInFlight() + keylessRowsInFlight >= maxInFlightRows)) {
                 rethrowFailure();
                 inFlightLock.wait(100);
             }
             rethrowFailure();
             inFlight++;
-            inFlightRows += rows(tx);
+            if (keyless) {
+                keylessRowsInFlight += rows(tx);
+            }
             inFlightBytes += tx.memoryBytes();
             if (tx.isSnapshotRow()) {
                 snapshotRowsInFlight++;
@@ -164,10 +184,62 @@ public final class TransactionScheduler implements AutoCloseable {
         rethrowFailure();
     }
 
+    /** Transactions gathered to commit together, and the earlier batches they must follow. */
+    private static final class Batch {
+        final List<ConflictDetector.Node<UpstreamTransaction>> nodes = new ArrayList<>();
+        final Set<Batch> before = new HashSet<>(2);
+        final DistinctKeys keys = new DistinctKeys();
+        private boolean done;
+        private boolean committed;
+
+        synchronized void markDone(boolean committed) {
+            this.done = true;
+            this.committed = committed;
+            notifyAll();
+        }
+
+        /** Waits up to {@code micros} for the batch to commit (or fail). */
+        synchronized void awaitDone(long micros) throws InterruptedException {
+            if (!done) {
+                TimeUnit.MICROSECONDS.timedWait(this, micros);
+            }
+        }
+
+        /**
+         * Whether an earlier batch this one follows is still committing.
+         *
+         * @throws IllegalStateException when one ended without committing: this one must not commit
+         *     after it
+         */
+        boolean waitsForEarlier() {
+            for (Iterator<Batch> i = before.iterator(); i.hasNext(); ) {
+                Batch earlier = i.next();
+                synchronized (earlier) {
+                    if (earlier.done && !earlier.committed) {
+                        throw new IllegalStateException(
+                                "an earlier batch of conflicting transactions was not committed");
+                    }
+                    if (earlier.done) {
+                        i.remove();
+                    }
+                }
+            }
+            return !before.isEmpty();
+        }
+
+        List<UpstreamTransaction> transactions() {
+            List<UpstreamTransaction> transactions = new ArrayList<>(nodes.size());
+            for (ConflictDetector.Node<UpstreamTransaction> node : nodes) {
+                transactions.add(node.value());
+            }
+            return transactions;
+        }
+    }
+
     private void work(Supplier<Applier> appliers) {
         try (Applier applier = appliers.get()) {
             while (!closed && failure.get() == null) {
-                List<ConflictDetector.Node<UpstreamTransaction>> batch;
+                Batch batch;
                 // One worker gathers at a time, while the others commit: idle workers would
                 // otherwise each take a transaction or two as they become ready, and many tiny
                 // commits cost the downstream (and this job) far more than a few large ones.
@@ -177,20 +249,15 @@ public final class TransactionScheduler implements AutoCloseable {
                     if (first == null) {
                         continue;
                     }
-                    batch = takeBatch(first);
+                    batch = gather(first);
                 }
-                List<UpstreamTransaction> transactions = new ArrayList<>(batch.size());
-                for (ConflictDetector.Node<UpstreamTransaction> node : batch) {
-                    transactions.add(node.value());
+                boolean committed = false;
+                try {
+                    commit(applier, batch);
+                    committed = true;
+                } finally {
+                    batch.markDone(committed); // a batch that follows this one fails if not
                 }
-                long applyStart = System.nanoTime();
-                applier.apply(transactions);
-                long applyNanos = System.nanoTime() - applyStart;
-                for (ConflictDetector.Node<UpstreamTransaction> node : batch) {
-                    detector.finish(node);
-                }
-                listener.committed(transactions, applyNanos);
-                release(transactions);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -202,60 +269,107 @@ public final class TransactionScheduler implements AutoCloseable {
         }
     }
 
-    private List<ConflictDetector.Node<UpstreamTransaction>> takeBatch(
-            ConflictDetector.Node<UpstreamTransaction> first) {
-        List<ConflictDetector.Node<UpstreamTransaction>> batch = new ArrayList<>();
-        Object token = batch;
-        detector.taken(first, token);
-        batch.add(first);
+    private void commit(Applier applier, Batch batch) throws Exception {
+        while (batch.waitsForEarlier()) {
+            rethrowFailure();
+            if (closed) {
+                throw new InterruptedException("closed while a batch waited for an earlier one");
+            }
+            for (Batch earlier : batch.before) {
+                earlier.awaitDone(100_000);
+            }
+        }
+        List<UpstreamTransaction> transactions = batch.transactions();
+        long applyStart = System.nanoTime();
+        applier.apply(transactions);
+        long applyNanos = System.nanoTime() - applyStart;
+        for (ConflictDetector.Node<UpstreamTransaction> node : batch.nodes) {
+            detector.finish(node);
+        }
+        listener.committed(transactions, applyNanos);
+        release(batch.nodes);
+    }
+
+    private Batch gather(ConflictDetector.Node<UpstreamTransaction> first) {
+        Batch batch = new Batch();
+        // Transactions chained to one taken: next in line, so a hot row's changes stay together.
+        ArrayDeque<ConflictDetector.Node<UpstreamTransaction>> chained = new ArrayDeque<>();
         if (first.value().isSpilled()) {
+            take(batch, first, chained);
+            handBack(chained, null);
             return batch;
         }
-        // Transactions that wait only for this batch's: they join it after those, in order.
-        ArrayDeque<ConflictDetector.Node<UpstreamTransaction>> joinable =
-                new ArrayDeque<>(detector.joinable(first, token));
-        long rows = Math.max(1, first.value().eventCount());
+        long rows = newRows(batch, first);
+        take(batch, first, chained);
         long bytes = first.value().bytes();
         long deadline = System.nanoTime() + MAX_GATHER_NANOS;
-        while (rows < batchRows && bytes < batchBytes && System.nanoTime() < deadline) {
-            ConflictDetector.Node<UpstreamTransaction> next = joinable.pollFirst();
-            boolean joining = next != null;
-            if (!joining) {
-                // Linger a moment for more: transactions become ready one by one as their
-                // records are read, and a commit of one small transaction costs as much as one
-                // of hundreds.
+        ConflictDetector.Node<UpstreamTransaction> next = null;
+        while (rows < batchRows && bytes < batchBytes) {
+            next = chained.pollFirst();
+            if (next == null) {
+                // A batch that must wait for an earlier one anyway gathers until it may commit.
+                boolean waiting = batch.waitsForEarlier();
+                if (!waiting && System.nanoTime() >= deadline) {
+                    break;
+                }
                 try {
+                    // Linger a moment for more: transactions come one by one as their records
+                    // are read, and a commit of one small transaction costs as much as one of
+                    // hundreds.
                     next = ready.pollFirst(LINGER_MICROS, TimeUnit.MICROSECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     break;
                 }
                 if (next == null) {
+                    if (waiting && !closed && failure.get() == null) {
+                        continue;
+                    }
                     break;
                 }
             }
-            UpstreamTransaction tx = next.value();
-            // An empty transaction counts as a row: the commit's progress record lists its id.
-            long txRows = Math.max(1, tx.eventCount());
-            if (tx.isSpilled() || rows + txRows > batchRows) {
-                if (!joining) {
-                    ready.offerFirst(next);
-                } // a node that did not join still waits, and is released when its turn comes
-                break;
+            long txRows = newRows(batch, next);
+            if (next.value().isSpilled() || rows + txRows > batchRows) {
+                break; // the next batch takes it, after this one if chained
             }
-            if (joining) {
-                if (!detector.join(next, token)) {
-                    continue;
-                }
-            } else {
-                detector.taken(next, token);
-            }
-            batch.add(next);
-            joinable.addAll(detector.joinable(next, token));
+            take(batch, next, chained);
+            bytes += next.value().bytes();
             rows += txRows;
-            bytes += tx.bytes();
+            next = null;
         }
+        handBack(chained, next);
         return batch;
+    }
+
+    /** Puts back what a full batch did not take, first in line for the next batch. */
+    private void handBack(
+            ArrayDeque<ConflictDetector.Node<UpstreamTransaction>> chained,
+            ConflictDetector.Node<UpstreamTransaction> next) {
+        for (Iterator<ConflictDetector.Node<UpstreamTransaction>> i = chained.descendingIterator();
+                i.hasNext(); ) {
+            ready.offerFirst(i.next());
+        }
+        if (next != null) {
+            ready.offerFirst(next);
+        }
+    }
+
+    private void take(
+            Batch batch,
+            ConflictDetector.Node<UpstreamTransaction> node,
+            ArrayDeque<ConflictDetector.Node<UpstreamTransaction>> chained) {
+        batch.before.addAll(detector.taken(node, batch, chained::addLast));
+        batch.nodes.add(node);
+        batch.keys.add(node.keys());
+    }
+
+    /**
+     * The rows a transaction adds to the batch after folding: its key values not in the batch yet,
+     * or its changes (at least one) when it is tracked without keys.
+     */
+    private static long newRows(Batch batch, ConflictDetector.Node<UpstreamTransaction> node) {
+        long[] keys = node.keys();
+        return keys.length == 0 ? rows(node.value()) : batch.keys.countNew(keys);
     }
 
     /** What a transaction holds in memory, in changes: a spilled one holds them on disk. */
@@ -263,11 +377,14 @@ public final class TransactionScheduler implements AutoCloseable {
         return tx.isSpilled() ? 1 : Math.max(1, tx.eventCount());
     }
 
-    private void release(List<UpstreamTransaction> transactions) {
+    private void release(List<ConflictDetector.Node<UpstreamTransaction>> nodes) {
         synchronized (inFlightLock) {
-            for (UpstreamTransaction tx : transactions) {
+            for (ConflictDetector.Node<UpstreamTransaction> node : nodes) {
+                UpstreamTransaction tx = node.value();
                 inFlight--;
-                inFlightRows -= rows(tx);
+                if (node.keys().length == 0) {
+                    keylessRowsInFlight -= rows(tx);
+                }
                 inFlightBytes -= tx.memoryBytes();
                 if (tx.isSnapshotRow()) {
                     snapshotRowsInFlight--;
@@ -275,8 +392,8 @@ public final class TransactionScheduler implements AutoCloseable {
             }
             inFlightLock.notifyAll();
         }
-        for (UpstreamTransaction tx : transactions) {
-            tx.release();
+        for (ConflictDetector.Node<UpstreamTransaction> node : nodes) {
+            node.value().release();
         }
     }
 

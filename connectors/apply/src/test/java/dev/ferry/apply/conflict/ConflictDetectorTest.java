@@ -20,12 +20,13 @@ class ConflictDetectorTest {
 
     private final Map<String, ConflictDetector.Node<String>> nodes = new HashMap<>();
 
-    private final ConflictDetector<String> detector =
-            new ConflictDetector<>(
-                    node -> {
-                        ready.add(node.value());
-                        nodes.put(node.value(), node);
-                    });
+    private final ConflictDetector<String> detector = new ConflictDetector<>(this::handOut);
+
+    /** Ready and chained nodes alike: both may be taken into a batch. */
+    private void handOut(ConflictDetector.Node<String> node) {
+        ready.add(node.value());
+        nodes.put(node.value(), node);
+    }
 
     /** A table without a unique key besides its primary key, like savings. */
     private static final TableId LEDGER = TableId.of("bank", "ledger");
@@ -118,71 +119,98 @@ class ConflictDetectorTest {
     }
 
     @Test
-    void aTransactionWaitingOnlyForABatchJoinsItOnce() {
+    void aTransactionWaitingOnlyForTakenOnesIsHandedOutChained() {
         Object batch = new Object();
         addTracked("t1", insert(LEDGER, 1, 1, 10, null));
         addTracked("t2", update(LEDGER, 2, 1, 10, 10, null)); // waits for t1
         addTracked("t3", update(LEDGER, 3, 1, 10, 10, null)); // waits for t2
-        ConflictDetector.Node<String> t1 = nodes.get("t1");
-        detector.taken(t1, batch);
-        List<ConflictDetector.Node<String>> afterT1 = detector.joinable(t1, batch);
-        assertThat(afterT1).extracting(ConflictDetector.Node::value).containsExactly("t2");
-        assertThat(detector.join(afterT1.get(0), batch)).isTrue();
-        assertThat(detector.join(afterT1.get(0), batch)).as("already in the batch").isFalse();
-        assertThat(detector.joinable(afterT1.get(0), batch))
-                .extracting(ConflictDetector.Node::value)
-                .as("t3 follows t2 into the batch")
-                .containsExactly("t3");
+        assertThat(ready).containsExactly("t1");
+        assertThat(detector.taken(nodes.get("t1"), batch, this::handOut)).isEmpty();
+        assertThat(ready).as("t2 waits only for t1, now taken").containsExactly("t1", "t2");
+        assertThat(detector.taken(nodes.get("t2"), batch, this::handOut))
+                .as("what t2 waits for is in the same batch")
+                .isEmpty();
+        assertThat(ready).containsExactly("t1", "t2", "t3");
         finishTracked("t1");
-        assertThat(ready).as("t2 joined a batch: not handed out again").isEmpty();
+        finishTracked("t2");
+        assertThat(ready).as("handed out once").containsExactly("t3");
     }
 
     @Test
-    void aTransactionWaitingAlsoOutsideTheBatchDoesNotJoin() {
-        Object batch = new Object();
+    void aChainedTransactionTakenIntoAnotherBatchNamesTheBatchItFollows() {
+        Object first = new Object();
+        Object second = new Object();
         addTracked("t1", insert(LEDGER, 1, 1, 10, null));
         addTracked("t2", insert(SAVINGS, 2, 1, 20, null));
         addTracked("t3", update(LEDGER, 3, 1, 10, 10, null), update(SAVINGS, 3, 2, 20, 20, null));
-        detector.taken(nodes.get("t1"), batch);
-        assertThat(detector.joinable(nodes.get("t1"), batch)).as("t3 waits for t2 too").isEmpty();
-        finishTracked("t2");
-        List<ConflictDetector.Node<String>> joinable = detector.joinable(nodes.get("t1"), batch);
-        assertThat(joinable).extracting(ConflictDetector.Node::value).containsExactly("t3");
-        assertThat(detector.join(joinable.get(0), new Object()))
-                .as("not into another batch")
-                .isFalse();
+        detector.taken(nodes.get("t1"), first, this::handOut);
+        assertThat(ready).as("t3 waits for t2 too, not taken yet").containsExactly("t1", "t2");
+        detector.taken(nodes.get("t2"), second, this::handOut);
+        assertThat(ready).containsExactly("t1", "t2", "t3");
+        Object third = new Object();
+        assertThat(detector.taken(nodes.get("t3"), third, this::handOut))
+                .containsExactlyInAnyOrder(first, second);
         finishTracked("t1");
-        assertThat(ready).as("t3 did not join: released when t1 finished").containsExactly("t3");
-        assertThat(detector.join(joinable.get(0), batch)).as("released already").isFalse();
+        assertThat(ready).containsExactly("t2", "t3");
     }
 
     @Test
-    void neitherABarrierNorItsDependentsJoin() {
+    void aTransactionAddedAfterItsDependencyWasTakenIsHandedOutAtOnce() {
         Object batch = new Object();
-        addTracked("t1", insert(ACCOUNTS, 1, 1, 10, null));
-        detector.add("big", new ConflictKeys.KeySet(), true);
-        detector.taken(nodes.get("t1"), batch);
-        assertThat(detector.joinable(nodes.get("t1"), batch)).isEmpty();
-        finishTracked("t1");
-        addTracked("t3", insert(ACCOUNTS, 3, 1, 11, null));
-        detector.taken(nodes.get("big"), batch);
-        assertThat(detector.joinable(nodes.get("big"), batch)).isEmpty();
+        addTracked("t1", insert(LEDGER, 1, 1, 10, null));
+        detector.taken(nodes.get("t1"), batch, this::handOut);
+        assertThat(addTracked("t2", update(LEDGER, 2, 1, 10, 10, null)))
+                .as("it still counts as a conflict")
+                .isTrue();
+        assertThat(ready).containsExactly("t1", "t2");
+        assertThat(detector.taken(nodes.get("t2"), new Object(), this::handOut))
+                .containsExactly(batch);
     }
 
     @Test
-    void aTransactionTouchingAUniqueKeyDoesNotJoin() {
+    void neitherABarrierNorItsDependentsAreChained() {
+        Object batch = new Object();
+        addTracked("t1", insert(LEDGER, 1, 1, 10, null));
+        detector.add("big", new ConflictKeys.KeySet(), true);
+        detector.taken(nodes.get("t1"), batch, this::handOut);
+        assertThat(ready).as("the barrier waits for t1's commit").containsExactly("t1");
+        finishTracked("t1");
+        addTracked("t3", insert(LEDGER, 3, 1, 11, null));
+        assertThat(ready).containsExactly("big");
+        detector.taken(nodes.get("big"), batch, this::handOut);
+        assertThat(ready).as("t3 waits for the barrier's commit").containsExactly("big");
+        finishTracked("big");
+        assertThat(ready).containsExactly("t3");
+    }
+
+    @Test
+    void aTransactionTouchingAUniqueKeyIsNotChained() {
         // accounts has a unique key on email: folding t2's rows with t1's could reorder a move of
         // an e-mail between rows; savings has none.
         Object batch = new Object();
         addTracked("t1", insert(ACCOUNTS, 1, 1, 10, null), insert(SAVINGS, 1, 2, 20, null));
         addTracked("t2", update(ACCOUNTS, 2, 1, 10, 10, "a@x"));
         addTracked("t3", update(SAVINGS, 3, 1, 20, 20, null));
-        detector.taken(nodes.get("t1"), batch);
-        assertThat(detector.joinable(nodes.get("t1"), batch))
-                .extracting(ConflictDetector.Node::value)
-                .containsExactly("t3");
-        assertThat(detector.join(detector.joinable(nodes.get("t1"), batch).get(0), batch)).isTrue();
+        detector.taken(nodes.get("t1"), batch, this::handOut);
+        assertThat(ready).containsExactly("t1", "t3");
         finishTracked("t1");
-        assertThat(ready).as("t2 waited for t1's commit").containsExactly("t2");
+        assertThat(ready).as("t2 waited for t1's commit").containsExactly("t3", "t2");
+    }
+
+    @Test
+    void keysInFlightCountsDistinctValuesOfUnfinishedTransactions() {
+        addTracked("t1", insert(LEDGER, 1, 1, 10, null), insert(LEDGER, 1, 2, 11, null));
+        addTracked("t2", update(LEDGER, 2, 1, 10, 10, null)); // row 10 again, before and after
+        assertThat(detector.keysInFlight()).isEqualTo(2);
+        finishTracked("t1");
+        assertThat(detector.keysInFlight()).as("row 10 is still t2's").isEqualTo(1);
+        finishTracked("t2");
+        assertThat(detector.keysInFlight()).isZero();
+    }
+
+    @Test
+    void aNodeListsEachKeyOnce() {
+        addTracked("t1", update(LEDGER, 1, 1, 10, 10, null), update(LEDGER, 1, 2, 10, 10, null));
+        assertThat(nodes.get("t1").keys()).hasSize(1);
     }
 }
