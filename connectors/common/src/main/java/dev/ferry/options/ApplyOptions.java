@@ -35,8 +35,9 @@ public final class ApplyOptions {
                     .defaultValue(2000)
                     .withDescription(
                             "Most rows in one multi-row statement and in one downstream commit"
-                                    + " of merged transactions; in row mode, rows a writer"
-                                    + " buffers before it flushes.");
+                                    + " of merged transactions (counted after folding: the"
+                                    + " distinct key values they write); in row mode, changes a"
+                                    + " writer buffers before it flushes.");
 
     public static final ConfigOption<Duration> FLUSH_INTERVAL =
             ConfigOptions.key("apply.flush-interval")
