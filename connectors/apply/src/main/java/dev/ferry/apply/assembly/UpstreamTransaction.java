@@ -40,9 +40,12 @@ public final class UpstreamTransaction {
         this.position = position;
     }
 
-    /** A binlog transaction, first seen through one of its changes or its END record. */
-    static UpstreamTransaction binlog(String id, CommitPosition position) {
-        return new UpstreamTransaction(id, position);
+    /**
+     * A binlog transaction, first seen through one of its changes or its END record; its position
+     * is known once its END record is.
+     */
+    static UpstreamTransaction binlog(String id) {
+        return new UpstreamTransaction(id, null);
     }
 
     /** A snapshot row: complete on arrival. */
@@ -117,7 +120,7 @@ public final class UpstreamTransaction {
         return id == null;
     }
 
-    /** Null for a snapshot row. */
+    /** Where the upstream committed it; null for a snapshot row, and until its END record. */
     public CommitPosition position() {
         return position;
     }
