@@ -1,7 +1,7 @@
 package dev.ferry.apply.progress;
 
 import dev.ferry.apply.assembly.UpstreamTransaction;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -29,17 +29,69 @@ public record AppliedCommit(
 
     /** The record of a batch committed together; null when it holds no binlog transaction. */
     public static AppliedCommit of(Collection<UpstreamTransaction> batch) {
-        List<String> ids = new ArrayList<>(batch.size());
-        Map<TopicPartition, Long> last = new HashMap<>(4);
+        String[] ids = new String[batch.size()];
+        int count = 0;
+        LastOffsets last = new LastOffsets();
         for (UpstreamTransaction tx : batch) {
             if (tx.isSnapshotRow()) {
                 continue; // snapshot rows are idempotent and belong to no transaction
             }
-            ids.add(tx.id());
+            ids[count++] = tx.id();
             for (int i = 0; i < tx.partitionCount(); i++) {
-                last.merge(tx.partition(i), tx.lastOffset(i), Math::max);
+                last.merge(tx.partition(i), tx.lastOffset(i));
             }
         }
-        return ids.isEmpty() ? null : new AppliedCommit(ids.get(0), ids, last);
+        if (count == 0) {
+            return null;
+        }
+        return new AppliedCommit(ids[0], Arrays.asList(ids).subList(0, count), last.toMap());
+    }
+
+    /**
+     * The highest offset per partition, over a batch's transactions: its few partitions (a change
+     * topic or two and the transaction topic) in arrays, found by identity first, as the writer
+     * hands every record of a partition the same {@link TopicPartition}. A map merging a boxed
+     * offset per transaction and partition cost more than the rest of the record.
+     */
+    private static final class LastOffsets {
+        private TopicPartition[] partitions = new TopicPartition[4];
+        private long[] offsets = new long[4];
+        private int size;
+
+        void merge(TopicPartition partition, long offset) {
+            int at = indexOf(partition);
+            if (at < 0) {
+                if (size == partitions.length) {
+                    partitions = Arrays.copyOf(partitions, size * 2);
+                    offsets = Arrays.copyOf(offsets, size * 2);
+                }
+                partitions[size] = partition;
+                offsets[size++] = offset;
+            } else if (offsets[at] < offset) {
+                offsets[at] = offset;
+            }
+        }
+
+        private int indexOf(TopicPartition partition) {
+            for (int i = 0; i < size; i++) {
+                if (partitions[i] == partition) {
+                    return i;
+                }
+            }
+            for (int i = 0; i < size; i++) {
+                if (partitions[i].equals(partition)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        Map<TopicPartition, Long> toMap() {
+            Map<TopicPartition, Long> map = new HashMap<>(size * 2);
+            for (int i = 0; i < size; i++) {
+                map.put(partitions[i], offsets[i]);
+            }
+            return map;
+        }
     }
 }

@@ -20,7 +20,9 @@ import org.apache.kafka.common.TopicPartition;
  * <p>Called from the task thread (reads) and from apply workers (commits), hence synchronized.
  */
 public final class ApplyProgress {
-    private final Map<TopicPartition, Long> nextOffsets = new HashMap<>();
+    /** Per partition, the offset after the last record read: one mutable slot, read per record. */
+    private final Map<TopicPartition, long[]> nextOffsets = new HashMap<>();
+
     private final Map<TopicPartition, PendingOffsets> pendingFirstOffsets = new HashMap<>();
     private final Map<String, AppliedCommit> commits = new ConcurrentHashMap<>();
     private final Set<String> appliedIds = ConcurrentHashMap.newKeySet();
@@ -31,7 +33,7 @@ public final class ApplyProgress {
      */
     public ApplyProgress(
             Map<TopicPartition, Long> restored, Collection<AppliedCommit> appliedCommits) {
-        nextOffsets.putAll(restored);
+        restored.forEach((partition, offset) -> nextOffsets.put(partition, new long[] {offset}));
         appliedCommits.forEach(this::remember);
     }
 
@@ -54,7 +56,12 @@ public final class ApplyProgress {
     }
 
     public synchronized void read(TopicPartition partition, long offset) {
-        nextOffsets.merge(partition, offset + 1, Math::max);
+        long[] next = nextOffsets.get(partition);
+        if (next == null) {
+            nextOffsets.put(partition, new long[] {offset + 1});
+        } else if (next[0] <= offset) {
+            next[0] = offset + 1;
+        }
     }
 
     /** A unit read its first record in a partition. */
@@ -68,9 +75,28 @@ public final class ApplyProgress {
      * records need no re-reading.
      */
     public synchronized void committed(List<UpstreamTransaction> batch) {
+        // A batch's units share a few partitions (change topics' and the transaction topic's):
+        // found by identity among those seen in this batch, not hashed once per unit.
+        TopicPartition[] seen = new TopicPartition[8];
+        PendingOffsets[] seenPending = new PendingOffsets[8];
+        int seenCount = 0;
         for (UpstreamTransaction unit : batch) {
             for (int i = 0; i < unit.partitionCount(); i++) {
-                PendingOffsets pending = pendingFirstOffsets.get(unit.partition(i));
+                TopicPartition partition = unit.partition(i);
+                int at = 0;
+                while (at < seenCount && seen[at] != partition) {
+                    at++;
+                }
+                PendingOffsets pending;
+                if (at < seenCount) {
+                    pending = seenPending[at];
+                } else {
+                    pending = pendingFirstOffsets.get(partition);
+                    if (seenCount < seen.length) {
+                        seen[seenCount] = partition;
+                        seenPending[seenCount++] = pending;
+                    }
+                }
                 if (pending != null) {
                     pending.committed(unit.firstOffset(i));
                 }
@@ -85,7 +111,8 @@ public final class ApplyProgress {
 
     /** Where to read again after a restart, and the applied records no restart can reach. */
     public synchronized Snapshot snapshot() {
-        Map<TopicPartition, Long> restart = new HashMap<>(nextOffsets);
+        Map<TopicPartition, Long> restart = new HashMap<>();
+        nextOffsets.forEach((partition, next) -> restart.put(partition, next[0]));
         pendingFirstOffsets.forEach(
                 (partition, pending) -> {
                     long oldest = pending.oldest();

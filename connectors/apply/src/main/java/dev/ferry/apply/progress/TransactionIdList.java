@@ -72,7 +72,12 @@ final class TransactionIdList {
     }
 
     private static void encode(String id, int from, int to, StringBuilder text) {
-        for (int i = from; i < to; i++) {
+        int plain = from;
+        while (plain < to && !needsEncoding(id.charAt(plain))) {
+            plain++;
+        }
+        text.append(id, from, plain); // nearly always all of it, copied at once
+        for (int i = plain; i < to; i++) {
             char c = id.charAt(i);
             if (needsEncoding(c)) {
                 text.append('%')

@@ -41,6 +41,20 @@ class AppliedCommitTest {
     }
 
     @Test
+    void equalPartitionsOfDifferentInstancesCountAsOne() {
+        TopicPartition sameAsA = new TopicPartition("a", 0);
+        assembler.addChange(insert(ACCOUNTS, 100, 1, 1, null), A, 8, 10);
+        assembler.addChange(insert(ACCOUNTS, 200, 1, 2, null), sameAsA, 9, 10);
+        assembler.addEnd(end(100, 1), ENDS, 0);
+        assembler.addEnd(end(200, 1), ENDS, 1);
+        UpstreamTransaction first = assembler.pollComplete();
+        UpstreamTransaction second = assembler.pollComplete();
+
+        assertThat(AppliedCommit.of(List.of(first, second)).lastOffsets())
+                .containsExactlyInAnyOrderEntriesOf(Map.of(A, 9L, ENDS, 1L));
+    }
+
+    @Test
     void snapshotRowsAreNotRecorded() {
         UpstreamTransaction row = assembler.addChange(snapshotRow(ACCOUNTS, 1), A, 0, 10);
         assembler.addChange(insert(ACCOUNTS, 100, 1, 2, null), A, 1, 10);
