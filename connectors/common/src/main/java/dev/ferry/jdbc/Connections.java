@@ -38,7 +38,16 @@ public final class Connections {
     }
 
     public static Connection open(DatabaseEndpoint endpoint) {
+        return open(endpoint, new Properties());
+    }
+
+    /**
+     * A connection with driver properties beyond the endpoint's URL (Connector/J's names, such as
+     * {@code useServerPrepStmts}).
+     */
+    public static Connection open(DatabaseEndpoint endpoint, Properties driverProperties) {
         Properties properties = new Properties();
+        properties.putAll(driverProperties);
         properties.setProperty("user", endpoint.username());
         if (endpoint.password() != null) {
             properties.setProperty("password", endpoint.password());

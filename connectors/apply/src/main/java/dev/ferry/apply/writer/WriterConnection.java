@@ -4,13 +4,14 @@ import dev.ferry.jdbc.Connections;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Properties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One writer's downstream connection: opened on first use at READ COMMITTED (writers touch disjoint
- * rows, so InnoDB's gap locks would only cause deadlocks; TiDB supports it too), and dropped after
- * a failure so the retry reconnects.
+ * rows, so InnoDB's gap locks would only cause deadlocks; TiDB supports it too), with server-side
+ * prepared statements, and dropped after a failure so the retry reconnects.
  */
 public final class WriterConnection implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(WriterConnection.class);
@@ -25,7 +26,12 @@ public final class WriterConnection implements AutoCloseable {
     /** The open connection, opened now if needed. */
     public Connection get() {
         if (connection == null) {
-            connection = Connections.open(downstream);
+            Properties properties = new Properties();
+            // BatchWriter's multi-row statements repeat a few shapes: prepared on the server,
+            // each is parsed there once per connection (MySQL, MariaDB and TiDB alike).
+            properties.setProperty("useServerPrepStmts", "true");
+            properties.setProperty("prepStmtCacheSize", "64");
+            connection = Connections.open(downstream, properties);
             try {
                 connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
             } catch (SQLException e) {
