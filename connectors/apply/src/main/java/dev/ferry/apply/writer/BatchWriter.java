@@ -27,9 +27,11 @@ import java.util.Set;
  * shape once per connection instead of every time, and the values travel in binary. On the sysbench
  * oltp_insert replay that cut the downstream's CPU per row change by a fifth. Their shapes are few
  * (powers of two up to {@link #MAX_STATEMENT_ROWS} rows), as every shape a connection prepared
- * holds server memory until the driver's statement cache evicts it. Shorter statements, the rest of
- * a chunk, are prepared by the driver as text: each would be a shape of its own on the server, and
- * is cheap to parse.
+ * holds server memory until the {@link StatementCache} closes it. Shorter statements, the rest of a
+ * chunk, are prepared by the driver as text: each would be a shape of its own on the server, and is
+ * cheap to parse.
+ *
+ * <p>Not thread-safe: one per writer.
  */
 public final class BatchWriter {
     /** Below this many rows a statement's text is cheap to parse, so any row count will do. */
@@ -49,6 +51,7 @@ public final class BatchWriter {
     private final DownstreamCatalog catalog;
     private final int maxRows;
     private final int maxBytes;
+    private final StatementCache statements = new StatementCache();
 
     public BatchWriter(DownstreamCatalog catalog, int maxRows, int maxBytes) {
         this.catalog = catalog;
@@ -184,36 +187,62 @@ public final class BatchWriter {
         return upsert ? row.row().get(columns.get(i)) : row.key().get(i);
     }
 
-    private static void execute(
+    private void execute(
             Connection connection,
             DownstreamTable table,
             List<String> columns,
             List<RowChange> rows,
             boolean upsert)
             throws SQLException {
-        String sql =
-                upsert
-                        ? StatementBuilder.upsert(table.id(), columns, rows.size())
-                        : StatementBuilder.delete(table.id(), columns, rows.size());
+        StatementCache.Shape shape =
+                new StatementCache.Shape(table.id(), columns, rows.size(), upsert);
         ValueBinder binder = ValueBinder.forColumns(table, columns);
-        try (PreparedStatement statement = prepare(connection, sql, rows.size())) {
-            int index = 1;
-            for (RowChange row : rows) {
-                for (int i = 0; i < columns.size(); i++) {
-                    binder.bind(statement, index++, i, valueOf(row, columns, i, upsert));
-                }
+        if (rows.size() < MIN_CACHED_ROWS) {
+            try (PreparedStatement statement = prepareAsText(connection, shape)) {
+                bindAndExecute(statement, binder, columns, rows, upsert);
             }
-            statement.executeUpdate();
+        } else {
+            PreparedStatement statement =
+                    statements.statement(connection, shape, BatchWriter::prepare);
+            bindAndExecute(statement, binder, columns, rows, upsert);
         }
     }
 
-    /** A statement of {@code rows} rows: as text when it is short (see the class comment). */
-    private static PreparedStatement prepare(Connection connection, String sql, int rows)
+    private static void bindAndExecute(
+            PreparedStatement statement,
+            ValueBinder binder,
+            List<String> columns,
+            List<RowChange> rows,
+            boolean upsert)
             throws SQLException {
-        if (rows < MIN_CACHED_ROWS && connection.isWrapperFor(JdbcConnection.class)) {
-            return connection.unwrap(JdbcConnection.class).clientPrepareStatement(sql);
+        int index = 1;
+        for (RowChange row : rows) {
+            for (int i = 0; i < columns.size(); i++) {
+                binder.bind(statement, index++, i, valueOf(row, columns, i, upsert));
+            }
         }
-        return connection.prepareStatement(sql);
+        statement.executeUpdate();
+    }
+
+    private static String sql(StatementCache.Shape shape) {
+        return shape.upsert()
+                ? StatementBuilder.upsert(shape.table(), shape.columns(), shape.rows())
+                : StatementBuilder.delete(shape.table(), shape.columns(), shape.rows());
+    }
+
+    /** A statement the connection prepares its way: on the server for a writer connection. */
+    private static PreparedStatement prepare(Connection connection, StatementCache.Shape shape)
+            throws SQLException {
+        return connection.prepareStatement(sql(shape));
+    }
+
+    /** A short statement, sent as text (see the class comment). */
+    private static PreparedStatement prepareAsText(
+            Connection connection, StatementCache.Shape shape) throws SQLException {
+        if (connection.isWrapperFor(JdbcConnection.class)) {
+            return connection.unwrap(JdbcConnection.class).clientPrepareStatement(sql(shape));
+        }
+        return connection.prepareStatement(sql(shape));
     }
 
     private static void checkColumns(DownstreamTable table, List<String> columns) {
