@@ -97,7 +97,7 @@ public final class TransactionAssembler {
             return row;
         }
         String id = event.transaction().id();
-        if (applied.contains(id)) {
+        if (wasApplied(id)) {
             progress.read(partition, offset);
             return null;
         }
@@ -154,7 +154,7 @@ public final class TransactionAssembler {
 
     private void openEnd(TransactionEnd end, TopicPartition partition, long offset) {
         long expected = expectedChanges(end);
-        if (applied.contains(end.id()) || (expected == 0 && !byId.containsKey(end.id()))) {
+        if (wasApplied(end.id()) || (expected == 0 && !byId.containsKey(end.id()))) {
             progress.read(partition, offset);
             return;
         }
@@ -165,6 +165,14 @@ public final class TransactionAssembler {
             progress.opened(tx, partition, offset);
         }
         progress.read(partition, offset);
+    }
+
+    /**
+     * Whether a restart found the transaction applied already. The set empties once the restart's
+     * transactions are past; asking an empty one hashed every id for nothing.
+     */
+    private boolean wasApplied(String id) {
+        return !applied.isEmpty() && applied.contains(id);
     }
 
     private long expectedChanges(TransactionEnd end) {
