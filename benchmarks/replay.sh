@@ -78,8 +78,15 @@ expected=$("${up[@]}" -e "$state_sql")
 say "Kafka holds $changes row changes ($total snapshot rows, $txns transactions); replaying"
 
 # ---------------------------------------------------------------- replays
+# jit_seconds PID: CPU seconds the JVM's JIT compiler threads have used so far. A fresh JVM
+# compiles for most of a replay of a minute's backlog; a long-running apply compiles once.
+jit_seconds() {
+  awk -v hz="$clk_tck" '{ name = substr($0, index($0, "(") + 1); name = substr(name, 1, index(name, ")") - 1)
+    rest = substr($0, index($0, ") ") + 2); split(rest, f, " ")
+    if (name ~ /^C[12] CompilerThre/) jit += f[12] + f[13] } END { print jit / hz + 0 }' /proc/"$1"/task/*/stat 2>/dev/null || echo 0
+}
 # replay JAR N: one apply of the whole backlog; prints "wall cpu steady_rate steady_us_per_change
-# steady_downstream_us_per_change"
+# steady_downstream_us_per_change steady_us_per_change_without_jit"
 replay() {
   local jar=$1 n=$2 start series="$work/series" w0 cpu line flags=()
   reset_downstream
@@ -95,7 +102,7 @@ replay() {
   track apply $!
   : > "$series"
   while true; do
-    line="$(calc "$(now) - $start") $(downstream_writes) $(cpu_seconds "${procs[apply]}") $(cpu_seconds "$down_pid")"
+    line="$(calc "$(now) - $start") $(downstream_writes) $(cpu_seconds "${procs[apply]}") $(cpu_seconds "$down_pid") $(jit_seconds "${procs[apply]}")"
     echo "$line" >> "$series"
     # the state query scans the tables: only when no row was written since the last poll
     if [[ $(tail -2 "$series" | awk 'NR == 1 { a = $2 } END { print (NR == 2 && a == $2) }') == 1 ]] \
@@ -110,35 +117,37 @@ replay() {
   stop_procs
   # wall: the first poll that saw the final count; steady: from 30% to 90% of the row operations
   awk -v w0="$w0" -v changes="$changes" -v cpu="$cpu" '
-    { t[NR] = $1; w[NR] = $2 - w0; c[NR] = $3; d[NR] = $4 }
+    { t[NR] = $1; w[NR] = $2 - w0; c[NR] = $3; d[NR] = $4; j[NR] = $5 }
     END {
       final = w[NR]; for (i = NR; i > 1 && w[i - 1] == final; i--) {}; wall = t[i]
       for (i = 1; i <= NR && w[i] < 0.3 * final; i++) {}; a = i
       for (; i <= NR && w[i] < 0.9 * final; i++) {}; b = i
       part = (w[b] - w[a]) / final * changes
-      printf "%.1f %.1f %.0f %.2f %.2f\n", wall, cpu, part / (t[b] - t[a]), 1e6 * (c[b] - c[a]) / part, 1e6 * (d[b] - d[a]) / part
+      printf "%.1f %.1f %.0f %.2f %.2f %.2f\n", wall, cpu, part / (t[b] - t[a]), 1e6 * (c[b] - c[a]) / part, 1e6 * (d[b] - d[a]) / part,
+        1e6 * (c[b] - c[a] - j[b] + j[a]) / part
     }' "$series"
 }
 
-declare -A sum_rate=() sum_us=() sum_down=()
+declare -A sum_rate=() sum_us=() sum_down=() sum_nojit=()
 results=()
 for ((round = 1; round <= rounds; round++)); do
   for i in "${!jars[@]}"; do
-    read -r wall cpu rate us down_us <<< "$(replay "${jars[$i]}" "$round-$i")"
-    results+=("$round|${jars[$i]}|$wall|$cpu|$rate|$us|$down_us")
+    read -r wall cpu rate us down_us nojit_us <<< "$(replay "${jars[$i]}" "$round-$i")"
+    results+=("$round|${jars[$i]}|$wall|$cpu|$rate|$us|$down_us|$nojit_us")
+    sum_nojit[$i]=$(calc "${sum_nojit[$i]:-0} + $nojit_us")
     sum_rate[$i]=$(calc "${sum_rate[$i]:-0} + $rate"); sum_us[$i]=$(calc "${sum_us[$i]:-0} + $us")
     sum_down[$i]=$(calc "${sum_down[$i]:-0} + $down_us")
-    say "round $round, $(basename "${jars[$i]}"): whole ${wall}s, apply CPU ${cpu}s; steady $(fmt0 "$rate") row changes/s, µs per change: apply ${us}, downstream ${down_us}"
+    say "round $round, $(basename "${jars[$i]}"): whole ${wall}s, apply CPU ${cpu}s; steady $(fmt0 "$rate") row changes/s, µs per change: apply ${us} (${nojit_us} without JIT), downstream ${down_us}"
   done
 done
 
 echo
-echo "| round | build | whole s | apply CPU s | steady row changes/s | steady apply µs per change | steady downstream µs per change |"
-echo "|--:|---|--:|--:|--:|--:|--:|"
+echo "| round | build | whole s | apply CPU s | steady row changes/s | steady apply µs per change | without JIT | steady downstream µs per change |"
+echo "|--:|---|--:|--:|--:|--:|--:|--:|"
 for r in "${results[@]}"; do
-  IFS='|' read -r round jar wall cpu rate us down_us <<< "$r"
-  echo "| $round | \`$jar\` | $wall | $cpu | $(fmt0 "$rate") | $us | $down_us |"
+  IFS='|' read -r round jar wall cpu rate us down_us nojit_us <<< "$r"
+  echo "| $round | \`$jar\` | $wall | $cpu | $(fmt0 "$rate") | $us | $nojit_us | $down_us |"
 done
 for i in "${!jars[@]}"; do
-  echo "| mean | \`${jars[$i]}\` | | | $(fmt0 "$(calc "${sum_rate[$i]} / $rounds")") | $(fmt2 "$(calc "${sum_us[$i]} / $rounds")") | $(fmt2 "$(calc "${sum_down[$i]} / $rounds")") |"
+  echo "| mean | \`${jars[$i]}\` | | | $(fmt0 "$(calc "${sum_rate[$i]} / $rounds")") | $(fmt2 "$(calc "${sum_us[$i]} / $rounds")") | $(fmt2 "$(calc "${sum_nojit[$i]} / $rounds")") | $(fmt2 "$(calc "${sum_down[$i]} / $rounds")") |"
 done
