@@ -9,7 +9,7 @@
 #
 #   benchmarks/replay.sh [--workload oltp_insert|oltp_write_only] [--seconds N] [--rows-per-table N]
 #                        [--threads N] [--workers N] [--batch-size N] [--rounds N] [--consistency C]
-#                        [--jfr DIR] [JAR...]
+#                        [--window FROM-TO] [--jfr DIR] [JAR...]
 #
 # JAR: ferry.jar builds to compare (copy jobs/target/ferry.jar aside for each); default: the current
 # jobs/target/ferry.jar alone. --jfr DIR records each replay with Java Flight Recorder's execution
@@ -18,16 +18,17 @@
 #
 # Figures, per replay: the whole replay's wall seconds and apply CPU seconds (JVM start, snapshot
 # rows and JIT included), and the steady part: between the polls at which the downstream had
-# written 30% and 90% of the replay's row operations (Handler_write + _update + _delete, polled
-# every 0.2 s), row changes/s and the apply's CPU µs per row change, counting row changes in
-# proportion to the row operations.
+# written FROM% and TO% (--window, default 30-90) of the replay's row operations (Handler_write +
+# _update + _delete, polled every 0.2 s), row changes/s and the CPU µs per row change of the apply
+# (also without its JIT compiler threads) and of the downstream, counting row changes in proportion
+# to the row operations. A later window on a longer backlog leaves the JIT's work out of the rate.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 bench_usage 'usage: benchmarks/replay.sh [--workload oltp_insert|oltp_write_only] [--seconds N] [--rows-per-table N]
                             [--threads N] [--workers N] [--batch-size N] [--rounds N] [--consistency C]
-                            [--jfr DIR] [JAR...]'
+                            [--window FROM-TO] [--jfr DIR] [JAR...]'
 workload=oltp_insert seconds=40 rows=20000 threads=16 workers=8 batch=2000 rounds=3
-consistency=transaction jfr_dir="" jars=()
+consistency=transaction jfr_dir="" jars=() window=30-90
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --workload) need_value "$@"; workload=$2; shift 2 ;;
@@ -39,6 +40,7 @@ while [[ $# -gt 0 ]]; do
     --rounds) need_value "$@"; rounds=$2; shift 2 ;;
     --consistency) need_value "$@"; consistency=$2; shift 2 ;;
     --jfr) need_value "$@"; jfr_dir=$(realpath -m "$2"); shift 2 ;;
+    --window) need_value "$@"; window=$2; shift 2 ;;
     -*) usage ;;
     *) jars+=("$(realpath "$1")"); shift ;;
   esac
@@ -47,6 +49,8 @@ done
 check_ints --seconds "$seconds" 1 3600
 check_ints --workers "$workers" 1 64
 check_ints --rounds "$rounds" 1 100
+[[ $window =~ ^([0-9]+)-([0-9]+)$ && ${BASH_REMATCH[1]} -lt ${BASH_REMATCH[2]} && ${BASH_REMATCH[2]} -le 100 ]] || usage
+window_from=${BASH_REMATCH[1]} window_to=${BASH_REMATCH[2]}
 bench_init apply-replay bench_replay
 meta=bench_replay_meta
 on_exit '"${up[@]}" -e "DROP DATABASE IF EXISTS $db"'
@@ -115,13 +119,13 @@ replay() {
   done
   cpu=$(cpu_seconds "${procs[apply]}")
   stop_procs
-  # wall: the first poll that saw the final count; steady: from 30% to 90% of the row operations
-  awk -v w0="$w0" -v changes="$changes" -v cpu="$cpu" '
+  # wall: the first poll that saw the final count; steady: the --window of the row operations
+  awk -v w0="$w0" -v changes="$changes" -v cpu="$cpu" -v from="$window_from" -v to="$window_to" '
     { t[NR] = $1; w[NR] = $2 - w0; c[NR] = $3; d[NR] = $4; j[NR] = $5 }
     END {
       final = w[NR]; for (i = NR; i > 1 && w[i - 1] == final; i--) {}; wall = t[i]
-      for (i = 1; i <= NR && w[i] < 0.3 * final; i++) {}; a = i
-      for (; i <= NR && w[i] < 0.9 * final; i++) {}; b = i
+      for (i = 1; i <= NR && w[i] < from / 100 * final; i++) {}; a = i
+      for (; i <= NR && w[i] < to / 100 * final; i++) {}; b = i
       part = (w[b] - w[a]) / final * changes
       printf "%.1f %.1f %.0f %.2f %.2f %.2f\n", wall, cpu, part / (t[b] - t[a]), 1e6 * (c[b] - c[a]) / part, 1e6 * (d[b] - d[a]) / part,
         1e6 * (c[b] - c[a] - j[b] + j[a]) / part
