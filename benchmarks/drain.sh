@@ -178,9 +178,11 @@ apply_drain() {
 }
 
 say "run $run_id: workloads $workloads; pipelines $pipelines; workers $workers; batch $batch; ${seconds}s of sysbench x $threads threads; 4 x $rows rows; work dir $work"
+# Pipelines alternate within each workers value, so that the runs a ratio compares are minutes
+# apart, not the length of a workload's runs: the shared host's speed drifts over that much.
 for workload in $workloads; do
-  for pipeline in $pipelines; do
-    for w in $workers; do
+  for w in $workers; do
+    for pipeline in $pipelines; do
       drain "$workload" "$pipeline" "$w"
     done
   done
