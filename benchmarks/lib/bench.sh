@@ -223,8 +223,15 @@ sysbench_args() {
   sb=(--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port="$FERRY_UPSTREAM_PORT" --mysql-user=ferry_admin
     --mysql-password=ferry_admin "--mysql-db=$db" --tables="${2:-4}" --table-size="$1")
 }
-# prepare_upstream WORKLOAD: a fresh $db upstream, sysbench prepare with the sb options
+# prepare_upstream WORKLOAD: a fresh $db upstream, sysbench prepare with the sb options. First the
+# binlogs of earlier runs go: every run starts with a snapshot, so none reads them again, and a
+# full drain.sh matrix writes some 60 GB of them, more than the 6 h binlog_expire_logs_seconds of
+# bin/services keeps off a small disk. The server keeps any log a running binlog reader still uses.
 prepare_upstream() {
+  local current
+  current=$("${up[@]}" -e "FLUSH BINARY LOGS; SHOW MASTER STATUS" | cut -f1) \
+    && "${up[@]}" -e "PURGE BINARY LOGS TO '$current'" \
+    || say "could not purge the upstream's old binlogs; carrying on"
   "${up[@]}" -e "DROP DATABASE IF EXISTS $db; CREATE DATABASE $db"
   sysbench "$1" "${sb[@]}" --threads=4 prepare > "$work/prepare.log"
 }
