@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.Operation;
 import dev.ferry.envelope.SourcePosition;
-import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.TransactionInfo;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -19,7 +18,11 @@ import java.util.Map;
  * {@link ChangeEvent}. Fields it does not know are skipped, so newer envelopes stay readable.
  */
 public final class ChangeEventDeserializer {
-    private static final JsonFactory JSON = new JsonFactory();
+    /** Its own parse buffers rather than a thread-local's: see {@link SingleRecyclerPool}. */
+    private final JsonFactory json =
+            JsonFactory.builder().recyclerPool(new SingleRecyclerPool()).build();
+
+    private final SharedIdentifiers identifiers = new SharedIdentifiers();
 
     /**
      * @param key the Kafka record key (the primary key as a JSON object)
@@ -44,8 +47,8 @@ public final class ChangeEventDeserializer {
         }
     }
 
-    private static List<String> readKeyColumns(byte[] key) throws IOException {
-        try (JsonParser parser = JSON.createParser(key)) {
+    private List<String> readKeyColumns(byte[] key) throws IOException {
+        try (JsonParser parser = json.createParser(key)) {
             expect(parser.nextToken(), JsonToken.START_OBJECT, "key");
             List<String> columns = new ArrayList<>();
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
@@ -56,13 +59,12 @@ public final class ChangeEventDeserializer {
             if (columns.isEmpty()) {
                 throw new EnvelopeFormatException("record key names no primary-key column");
             }
-            return columns;
+            return identifiers.keyColumns(columns);
         }
     }
 
-    private static ChangeEvent readEnvelope(byte[] value, List<String> keyColumns)
-            throws IOException {
-        try (JsonParser parser = JSON.createParser(value)) {
+    private ChangeEvent readEnvelope(byte[] value, List<String> keyColumns) throws IOException {
+        try (JsonParser parser = json.createParser(value)) {
             expect(parser.nextToken(), JsonToken.START_OBJECT, "envelope");
             Map<String, Object> before = null;
             Map<String, Object> after = null;
@@ -90,7 +92,7 @@ public final class ChangeEventDeserializer {
                 throw new EnvelopeFormatException("envelope has no source.db / source.table");
             }
             return ChangeEvent.of(
-                    TableId.of(source.database, source.table),
+                    identifiers.of(source.database, source.table),
                     operation,
                     before,
                     after,

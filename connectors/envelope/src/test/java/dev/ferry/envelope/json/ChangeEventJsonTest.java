@@ -132,6 +132,64 @@ class ChangeEventJsonTest {
     }
 
     @Test
+    void changesOfOneTableShareTheirTableIdAndKeyColumns() {
+        ChangeEvent first = ChangeEvent.insert(ORDERS, row("id", 1L), List.of("id"), BINLOG);
+        ChangeEvent second = ChangeEvent.insert(ORDERS, row("id", 2L), List.of("id"), BINLOG);
+        ChangeEvent other =
+                ChangeEvent.insert(
+                        TableId.of("shop", "lines"), row("id", 1L), List.of("id"), BINLOG);
+
+        ChangeEvent a = roundTrip(first);
+        ChangeEvent b = roundTrip(second);
+        ChangeEvent c = roundTrip(other);
+
+        assertThat(a.table()).isSameAs(b.table()).isEqualTo(ORDERS);
+        assertThat(a.keyColumns()).isSameAs(b.keyColumns()).containsExactly("id");
+        assertThat(c.table()).isNotEqualTo(a.table()).isEqualTo(TableId.of("shop", "lines"));
+        assertThat(b.after()).containsEntry("id", 2L);
+    }
+
+    @Test
+    void parsersRunningAtOnceDoNotShareBuffers() throws Exception {
+        // One deserializer on several threads: each parse still sees only its own record.
+        java.util.concurrent.ExecutorService threads =
+                java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<Boolean>> results = new java.util.ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                long base = t * 1_000_000L;
+                results.add(
+                        threads.submit(
+                                () -> {
+                                    for (long i = base; i < base + 2_000; i++) {
+                                        ChangeEvent in =
+                                                ChangeEvent.insert(
+                                                        ORDERS,
+                                                        row("id", i, "note", "n" + i),
+                                                        List.of("id"),
+                                                        BINLOG);
+                                        ChangeEvent out = roundTrip(in);
+                                        if (!out.after().equals(in.after())) {
+                                            return false;
+                                        }
+                                    }
+                                    return true;
+                                }));
+            }
+            for (java.util.concurrent.Future<Boolean> result : results) {
+                assertThat(result.get()).isTrue();
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    private ChangeEvent roundTrip(ChangeEvent event) {
+        return deserializer.deserialize(
+                serializer.serializeKey(event), serializer.serializeValue(event));
+    }
+
+    @Test
     void updateThatMovesThePrimaryKeyIsRecognised() {
         ChangeEvent same =
                 ChangeEvent.update(
