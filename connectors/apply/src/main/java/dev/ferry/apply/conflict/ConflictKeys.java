@@ -3,6 +3,7 @@ package dev.ferry.apply.conflict;
 import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.TableId;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -12,9 +13,20 @@ import java.util.function.Function;
  * unique key's values before and after (a unique key with a NULL part constrains nothing). Two
  * changes that touch a common value must reach the downstream in upstream order. A hash collision
  * only makes two transactions wait for each other without need.
+ *
+ * <p>Not thread-safe: one thread collects the keys of the transactions it releases.
  */
 public final class ConflictKeys {
+    /** Table ids whose hash is kept: more instances than tables come only from a bare parser. */
+    private static final int MAX_TABLE_HASHES = 4096;
+
     private final Function<TableId, List<List<String>>> uniqueKeys;
+
+    /**
+     * Each table's name hash, by table id instance: the parser hands every change of a table the
+     * same one, and hashing the names again cost a tenth of the conflict keys' time.
+     */
+    private final Map<TableId, Long> tableHashes = new IdentityHashMap<>();
 
     /**
      * @param uniqueKeys the column lists of a table's unique keys other than the primary key
@@ -28,7 +40,7 @@ public final class ConflictKeys {
         // Hashed part by part: this runs for every change, and a concatenated name or a value's
         // text would be a string to build and drop each time.
         TableId id = change.table();
-        long table = hash(id.table(), hash(id.database(), 17));
+        long table = tableHash(id);
         add(table, 0, change.keyColumns(), change.before(), into);
         add(table, 0, change.keyColumns(), change.after(), into);
         List<List<String>> unique = uniqueKeys.apply(id);
@@ -39,6 +51,18 @@ public final class ConflictKeys {
             add(table, i + 1, unique.get(i), change.before(), into);
             add(table, i + 1, unique.get(i), change.after(), into);
         }
+    }
+
+    private long tableHash(TableId id) {
+        Long known = tableHashes.get(id);
+        if (known != null) {
+            return known;
+        }
+        long hash = hash(id.table(), hash(id.database(), 17));
+        if (tableHashes.size() < MAX_TABLE_HASHES) {
+            tableHashes.put(id, hash);
+        }
+        return hash;
     }
 
     /**

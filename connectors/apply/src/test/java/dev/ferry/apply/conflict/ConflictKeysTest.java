@@ -48,6 +48,17 @@ class ConflictKeysTest {
     }
 
     @Test
+    void equalTablesShareKeysWhateverTheirInstance() {
+        // The table hash is kept per table id instance: a new instance must hash alike.
+        TableId again = TableId.of(SAVINGS.database(), SAVINGS.table());
+        Set<Long> first = keysOf(insert(SAVINGS, 1, 1, 7, null));
+        Set<Long> second = keysOf(insert(again, 2, 1, 7, null));
+        Set<Long> repeated = keysOf(insert(SAVINGS, 3, 1, 7, null));
+        assertThat(second).isEqualTo(first);
+        assertThat(repeated).isEqualTo(first);
+    }
+
+    @Test
     void samePrimaryKeyInAnotherTableDoesNotShare() {
         assertThat(
                         share(
