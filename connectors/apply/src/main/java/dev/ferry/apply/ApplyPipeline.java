@@ -88,7 +88,7 @@ public final class ApplyPipeline {
     public static DataStreamSink<RawChange> sink(
             DataStream<RawChange> records, ApplyConfig config) {
         if (!config.transactional) {
-            return records.keyBy(change -> change.keyHash)
+            return records.keyBy(RawChange::keyHash)
                     .sinkTo(new JdbcApplySink(config))
                     .uid("jdbc-apply")
                     .name("jdbc-apply")
