@@ -243,13 +243,9 @@ public final class TransactionAssembler {
         return spilled;
     }
 
+    /** In one probe of the map: each change and END record asks, and the map is large. */
     private UpstreamTransaction transaction(String id) {
-        UpstreamTransaction tx = byId.get(id);
-        if (tx == null) {
-            tx = UpstreamTransaction.binlog(id);
-            byId.put(id, tx);
-        }
-        return tx;
+        return byId.computeIfAbsent(id, UpstreamTransaction::binlog);
     }
 
     private void spillLargest() {

@@ -7,9 +7,9 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Jackson's parse buffers for one owner that parses one record at a time: a single {@link
  * BufferRecycler}, handed back and forth. Jackson's default keeps it in a thread-local behind a
- * soft reference, and on the apply's parse threads finding it there cost a sixth of their samples
- * (two parsers per record, a key and a value). Safe when shared: a second parser at the same time
- * gets fresh buffers.
+ * soft reference, and finding it there cost a sixth of the apply's parse threads' samples (two
+ * parsers per record, a key and a value) and a fifth of its END record reader's. Safe when shared:
+ * a second parser at the same time gets fresh buffers.
  */
 final class SingleRecyclerPool implements RecyclerPool<BufferRecycler> {
     private static final long serialVersionUID = 1L;

@@ -20,7 +20,12 @@ import java.util.function.Function;
  * the transaction's binlog start position.
  */
 public final class TransactionEndJson {
-    private static final JsonFactory JSON = new JsonFactory();
+    /**
+     * One set of buffers rather than a thread-local's (see {@link SingleRecyclerPool}): one thread
+     * reads the END records, one writes them.
+     */
+    private static final JsonFactory JSON =
+            JsonFactory.builder().recyclerPool(new SingleRecyclerPool()).build();
 
     /**
      * Table ids and binlog file names already parsed: every END record names the same few, and an
