@@ -11,8 +11,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 
 /**
  * Writes and reads the record of the transaction topic (docs/envelope.md), shaped like Debezium's
@@ -27,16 +25,16 @@ public final class TransactionEndJson {
     private static final JsonFactory JSON =
             JsonFactory.builder().recyclerPool(new SingleRecyclerPool()).build();
 
+    private static final int MAX_SHARED = 4096;
+
     /**
      * Table ids and binlog file names already parsed: every END record names the same few, and an
      * apply holds many END records at once (they run ahead of the changes), so they share one copy.
      * Each map is cleared when it grows past {@link #MAX_SHARED} names.
      */
-    private static final Map<String, TableId> TABLES = new ConcurrentHashMap<>();
+    private static final SharedValues<String, TableId> TABLES = new SharedValues<>(MAX_SHARED);
 
-    private static final Map<String, String> FILES = new ConcurrentHashMap<>();
-
-    private static final int MAX_SHARED = 4096;
+    private static final SharedValues<String, String> FILES = new SharedValues<>(MAX_SHARED);
 
     private TransactionEndJson() {}
 
@@ -96,7 +94,7 @@ public final class TransactionEndJson {
                             String name = in.currentName();
                             in.nextToken();
                             if (name.equals("file")) {
-                                file = shared(FILES, in.getText(), text -> text);
+                                file = FILES.get(in.getText(), text -> text);
                             } else if (name.equals("pos")) {
                                 position = in.getLongValue();
                             } else {
@@ -122,18 +120,6 @@ public final class TransactionEndJson {
         }
     }
 
-    private static <T> T shared(Map<String, T> known, String text, Function<String, T> parse) {
-        T value = known.get(text);
-        if (value == null) {
-            if (known.size() >= MAX_SHARED) {
-                known.clear();
-            }
-            value = parse.apply(text);
-            known.put(text, value);
-        }
-        return value;
-    }
-
     private static void readCollections(JsonParser in, JsonToken token, Map<TableId, Long> byTable)
             throws IOException {
         if (token != JsonToken.START_ARRAY) {
@@ -155,7 +141,7 @@ public final class TransactionEndJson {
                 }
             }
             if (table != null) {
-                byTable.put(shared(TABLES, table, TableId::parse), count);
+                byTable.put(TABLES.get(table, TableId::parse), count);
             }
         }
     }
