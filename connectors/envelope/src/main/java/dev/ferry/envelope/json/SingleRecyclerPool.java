@@ -26,4 +26,9 @@ final class SingleRecyclerPool implements RecyclerPool<BufferRecycler> {
     public void releasePooled(BufferRecycler recycler) {
         idle.set(recycler);
     }
+
+    /** A pool read back from Java serialization starts empty, as Jackson's own pools do. */
+    private Object readResolve() {
+        return new SingleRecyclerPool();
+    }
 }
