@@ -19,8 +19,8 @@ import java.util.TreeMap;
  */
 public final class TransactionEndJson {
     /**
-     * One set of buffers rather than a thread-local's (see {@link SingleRecyclerPool}): one thread
-     * reads the END records, one writes them.
+     * One set of buffers rather than a thread-local's (see {@link SingleRecyclerPool}): the apply
+     * reads END records on one thread; a writer that finds the buffers taken gets fresh ones.
      */
     private static final JsonFactory JSON =
             JsonFactory.builder().recyclerPool(new SingleRecyclerPool()).build();
