@@ -22,7 +22,12 @@ public final class ChangeEventDeserializer {
     private final JsonFactory json =
             JsonFactory.builder().recyclerPool(new SingleRecyclerPool()).build();
 
-    private final SharedIdentifiers identifiers = new SharedIdentifiers();
+    /**
+     * Shared by every deserializer, as {@link TransactionEndJson}'s are: the apply parses on
+     * several threads, and one table id per table lets its per-instance caches hold one entry per
+     * table.
+     */
+    private static final SharedIdentifiers IDENTIFIERS = new SharedIdentifiers();
 
     /**
      * @param key the Kafka record key (the primary key as a JSON object)
@@ -59,7 +64,7 @@ public final class ChangeEventDeserializer {
             if (columns.isEmpty()) {
                 throw new EnvelopeFormatException("record key names no primary-key column");
             }
-            return identifiers.keyColumns(columns);
+            return IDENTIFIERS.keyColumns(columns);
         }
     }
 
@@ -92,7 +97,7 @@ public final class ChangeEventDeserializer {
                 throw new EnvelopeFormatException("envelope has no source.db / source.table");
             }
             return ChangeEvent.of(
-                    identifiers.of(source.database, source.table),
+                    IDENTIFIERS.of(source.database, source.table),
                     operation,
                     before,
                     after,

@@ -4,9 +4,9 @@ import dev.ferry.envelope.TableId;
 import java.util.List;
 
 /**
- * The table ids and primary-key column lists a deserializer has met, handed out again instead of
- * new copies: every change of a table then shares one {@link TableId}, whose names' hash codes are
- * computed once, and the apply looks tables up several times per change.
+ * The table ids and primary-key column lists the change deserializers have met, handed out again
+ * instead of new copies: every change of a table then shares one {@link TableId}, whose names' hash
+ * codes are computed once, and the apply looks tables up several times per change.
  */
 final class SharedIdentifiers {
     private static final int MAX_SHARED = 4096;
