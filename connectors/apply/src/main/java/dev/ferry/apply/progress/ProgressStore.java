@@ -48,12 +48,29 @@ public final class ProgressStore implements Serializable {
         return SqlResource.load(ProgressStore.class, name).replace("{database}", database);
     }
 
-    /** Creates the progress database and tables when missing. */
+    /**
+     * Creates the progress database and tables when missing, and widens the offsets column of a
+     * table created by an earlier version.
+     */
     public void createIfMissing(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute(sql("create-database.sql"));
             statement.execute(sql("create-offsets-table.sql"));
             statement.execute(sql("create-applied-table.sql"));
+            if (!"mediumtext".equals(offsetsColumnType(connection))) {
+                statement.execute(sql("widen-offsets-column.sql"));
+            }
+        }
+    }
+
+    /** The type of the applied commits' offsets column, lower case. */
+    public String offsetsColumnType(Connection connection) throws SQLException {
+        try (PreparedStatement select =
+                connection.prepareStatement(sql("select-offsets-column-type.sql"))) {
+            select.setString(1, database);
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next() ? rows.getString(1) : null;
+            }
         }
     }
 
@@ -82,42 +99,11 @@ public final class ProgressStore implements Serializable {
                             new AppliedCommit(
                                     rows.getString(1),
                                     TransactionIdList.parse(rows.getString(2)),
-                                    parseOffsets(rows.getString(3))));
+                                    PartitionOffsetList.parse(rows.getString(3))));
                 }
             }
         }
         return applied;
-    }
-
-    /** {@code topic:partition@offset;...}: Kafka topic names hold none of ':', '@', ';'. */
-    static String formatOffsets(Map<TopicPartition, Long> offsets) {
-        StringBuilder text = new StringBuilder();
-        offsets.forEach(
-                (partition, offset) ->
-                        text.append(partition.topic())
-                                .append(':')
-                                .append(partition.partition())
-                                .append('@')
-                                .append(offset)
-                                .append(';'));
-        return text.toString();
-    }
-
-    static Map<TopicPartition, Long> parseOffsets(String text) {
-        Map<TopicPartition, Long> offsets = new HashMap<>();
-        for (String entry : text.split(";")) {
-            if (entry.isEmpty()) {
-                continue;
-            }
-            int colon = entry.lastIndexOf(':');
-            int at = entry.lastIndexOf('@');
-            offsets.put(
-                    new TopicPartition(
-                            entry.substring(0, colon),
-                            Integer.parseInt(entry.substring(colon + 1, at))),
-                    Long.parseLong(entry.substring(at + 1)));
-        }
-        return offsets;
     }
 
     /**
@@ -131,7 +117,7 @@ public final class ProgressStore implements Serializable {
             insert.setString(1, pipeline);
             insert.setString(2, commit.key());
             insert.setString(3, TransactionIdList.format(commit.transactionIds()));
-            insert.setString(4, formatOffsets(commit.lastOffsets()));
+            insert.setString(4, PartitionOffsetList.format(commit.lastOffsets()));
             insert.executeUpdate();
         }
     }
