@@ -190,11 +190,14 @@ public final class TransactionScheduler implements AutoCloseable {
         final Set<Batch> before = new HashSet<>(2);
         final DistinctKeys keys = new DistinctKeys();
         private boolean done;
-        private boolean committed;
+        private Throwable failure;
 
-        synchronized void markDone(boolean committed) {
+        /**
+         * @param failure why it was not committed; null when it was
+         */
+        synchronized void markDone(Throwable failure) {
             this.done = true;
-            this.committed = committed;
+            this.failure = failure;
             notifyAll();
         }
 
@@ -215,9 +218,10 @@ public final class TransactionScheduler implements AutoCloseable {
             for (Iterator<Batch> i = before.iterator(); i.hasNext(); ) {
                 Batch earlier = i.next();
                 synchronized (earlier) {
-                    if (earlier.done && !earlier.committed) {
+                    if (earlier.done && earlier.failure != null) {
                         throw new IllegalStateException(
-                                "an earlier batch of conflicting transactions was not committed");
+                                "an earlier batch of conflicting transactions was not committed",
+                                earlier.failure);
                     }
                     if (earlier.done) {
                         i.remove();
@@ -251,12 +255,19 @@ public final class TransactionScheduler implements AutoCloseable {
                     }
                     batch = gather(first);
                 }
-                boolean committed = false;
+                Throwable cause = null;
                 try {
                     commit(applier, batch);
-                    committed = true;
+                } catch (Throwable t) {
+                    // Recorded before a batch that follows this one learns it failed: the job
+                    // must report this cause, not that batch's refusal to commit after it.
+                    if (!(t instanceof InterruptedException)) {
+                        failure.compareAndSet(null, t);
+                    }
+                    cause = t;
+                    throw t;
                 } finally {
-                    batch.markDone(committed); // a batch that follows this one fails if not
+                    batch.markDone(cause);
                 }
             }
         } catch (InterruptedException e) {
