@@ -9,7 +9,9 @@ import org.apache.flink.cdc.debezium.DebeziumDeserializationSchema;
 /**
  * Builds a {@link MySqlSource} that emits through a record emitter of ferry's. Flink CDC 3.5 allows
  * that only through its package-private constructor and {@code RecordEmitterSupplier}, hence this
- * package; {@code EmitterReplacingSourceFactoryTest} fails when an upgrade changes either.
+ * package; {@code EmitterReplacingSourceFactoryTest} fails when an upgrade changes either. The
+ * source it builds also checkpoints its snapshot state consistently ({@link
+ * ConsistentSnapshotMySqlSource}).
  */
 public final class EmitterReplacingSourceFactory {
     private EmitterReplacingSourceFactory() {}
@@ -21,13 +23,15 @@ public final class EmitterReplacingSourceFactory {
     }
 
     /**
-     * A source with {@code built}'s configuration whose readers emit through {@code emitters};
-     * {@code deserializer} must be the one {@code built} was given (it names the produced type).
+     * A source with {@code built}'s configuration whose readers emit through {@code emitters}, and
+     * whose enumerator checkpoints a consistent copy of its state; {@code deserializer} must be the
+     * one {@code built} was given (it names the produced type).
      */
     public static <T> MySqlSource<T> withEmitter(
             MySqlSource<T> built,
             DebeziumDeserializationSchema<T> deserializer,
             EmitterFactory<T> emitters) {
-        return new MySqlSource<>(built.getConfigFactory(), deserializer, emitters::create);
+        return new ConsistentSnapshotMySqlSource<>(
+                built.getConfigFactory(), deserializer, emitters::create);
     }
 }
