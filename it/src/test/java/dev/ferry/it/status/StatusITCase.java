@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ferry.it.support.Await;
+import dev.ferry.it.support.FreePorts;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.RunningJobs;
 import dev.ferry.it.support.SampleSchema;

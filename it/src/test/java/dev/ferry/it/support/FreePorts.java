@@ -1,14 +1,14 @@
-package dev.ferry.it.status;
+package dev.ferry.it.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 
 /** A TCP port free on 127.0.0.1 right now, for a test's REST or Prometheus endpoint. */
-final class FreePorts {
+public final class FreePorts {
     private FreePorts() {}
 
-    static int one() {
+    public static int one() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         } catch (IOException e) {
