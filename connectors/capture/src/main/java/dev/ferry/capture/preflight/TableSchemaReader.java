@@ -10,21 +10,28 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Reads a table's columns and indexes from the upstream's information_schema. */
+/**
+ * Reads tables' columns and indexes from the upstream's information_schema: three queries per
+ * database, whatever the number of its tables.
+ */
 final class TableSchemaReader {
-    private static final String COLUMNS = SqlResource.load(TableSchemaReader.class, "columns.sql");
-    private static final String INDEXES = SqlResource.load(TableSchemaReader.class, "indexes.sql");
+    private static final String COLUMNS =
+            SqlResource.load(TableSchemaReader.class, "database-columns.sql");
+    private static final String INDEXES =
+            SqlResource.load(TableSchemaReader.class, "database-indexes.sql");
     private static final String JSON_CHECKS =
-            SqlResource.load(TableSchemaReader.class, "json-checks.sql");
+            SqlResource.load(TableSchemaReader.class, "database-json-checks.sql");
     private static final Pattern JSON_VALID =
             Pattern.compile("json_valid\\(`((?:[^`]|``)+)`\\)", Pattern.CASE_INSENSITIVE);
 
@@ -34,64 +41,124 @@ final class TableSchemaReader {
         this.connection = connection;
     }
 
-    TableSchema read(TableId table, String topic) throws SQLException {
-        Set<String> jsonColumns = jsonCheckedColumns(table);
-        List<ColumnSchema> columns = new ArrayList<>();
-        try (PreparedStatement statement = prepare(COLUMNS, table);
-                ResultSet rows = statement.executeQuery()) {
-            while (rows.next()) {
-                String name = rows.getString("COLUMN_NAME");
-                String dataType = rows.getString("DATA_TYPE").toLowerCase(Locale.ROOT);
-                columns.add(
-                        new ColumnSchema(
+    /**
+     * The definitions of {@code tables}, in their order, each with the topic {@code topicOf} gives.
+     */
+    List<TableSchema> readAll(List<TableId> tables, Function<TableId, String> topicOf)
+            throws SQLException {
+        Map<String, Set<String>> wanted = new LinkedHashMap<>();
+        for (TableId table : tables) {
+            wanted.computeIfAbsent(table.database(), d -> new HashSet<>()).add(table.table());
+        }
+        Map<TableId, TableSchema> schemas = new HashMap<>();
+        for (Map.Entry<String, Set<String>> database : wanted.entrySet()) {
+            String name = database.getKey();
+            Map<String, Set<String>> jsonColumns = jsonCheckedColumns(name);
+            Map<String, List<ColumnSchema>> columns =
+                    columns(name, database.getValue(), jsonColumns);
+            Map<String, List<IndexSchema>> indexes = indexes(name, database.getValue());
+            for (String table : database.getValue()) {
+                TableId id = TableId.of(name, table);
+                schemas.put(
+                        id,
+                        new TableSchema(
                                 name,
-                                rows.getString("COLUMN_TYPE"),
-                                dataType,
-                                "YES".equals(rows.getString("IS_NULLABLE")),
-                                dataType.equals("json") || jsonColumns.contains(name),
-                                rows.getString("CHARACTER_SET_NAME"),
-                                rows.getString("COLLATION_NAME")));
+                                table,
+                                topicOf.apply(id),
+                                columns.getOrDefault(table, List.of()),
+                                indexes.getOrDefault(table, List.of())));
             }
         }
-        return new TableSchema(table.database(), table.table(), topic, columns, indexes(table));
+        List<TableSchema> ordered = new ArrayList<>(tables.size());
+        for (TableId table : tables) {
+            ordered.add(schemas.get(table));
+        }
+        return ordered;
     }
 
-    private List<IndexSchema> indexes(TableId table) throws SQLException {
-        Map<String, List<IndexSchema.IndexColumn>> columnsByIndex = new LinkedHashMap<>();
-        Map<String, Boolean> unique = new LinkedHashMap<>();
-        try (PreparedStatement statement = prepare(INDEXES, table);
+    private Map<String, List<ColumnSchema>> columns(
+            String database, Set<String> tables, Map<String, Set<String>> jsonColumns)
+            throws SQLException {
+        Map<String, List<ColumnSchema>> columns = new HashMap<>();
+        try (PreparedStatement statement = prepare(COLUMNS, database);
                 ResultSet rows = statement.executeQuery()) {
             while (rows.next()) {
+                String table = rows.getString("TABLE_NAME");
+                if (!tables.contains(table)) {
+                    continue;
+                }
+                String name = rows.getString("COLUMN_NAME");
+                String dataType = rows.getString("DATA_TYPE").toLowerCase(Locale.ROOT);
+                columns.computeIfAbsent(table, t -> new ArrayList<>())
+                        .add(
+                                new ColumnSchema(
+                                        name,
+                                        rows.getString("COLUMN_TYPE"),
+                                        dataType,
+                                        "YES".equals(rows.getString("IS_NULLABLE")),
+                                        dataType.equals("json")
+                                                || jsonColumns
+                                                        .getOrDefault(table, Set.of())
+                                                        .contains(name),
+                                        rows.getString("CHARACTER_SET_NAME"),
+                                        rows.getString("COLLATION_NAME")));
+            }
+        }
+        return columns;
+    }
+
+    private Map<String, List<IndexSchema>> indexes(String database, Set<String> tables)
+            throws SQLException {
+        Map<String, Map<String, List<IndexSchema.IndexColumn>>> columnsByIndex = new HashMap<>();
+        Map<String, Map<String, Boolean>> unique = new HashMap<>();
+        try (PreparedStatement statement = prepare(INDEXES, database);
+                ResultSet rows = statement.executeQuery()) {
+            while (rows.next()) {
+                String table = rows.getString("TABLE_NAME");
+                if (!tables.contains(table)) {
+                    continue;
+                }
                 String index = rows.getString("INDEX_NAME");
                 int subPart = rows.getInt("SUB_PART");
                 Integer prefix = rows.wasNull() ? null : subPart;
                 columnsByIndex
+                        .computeIfAbsent(table, t -> new LinkedHashMap<>())
                         .computeIfAbsent(index, k -> new ArrayList<>())
                         .add(new IndexSchema.IndexColumn(rows.getString("COLUMN_NAME"), prefix));
-                unique.put(index, rows.getInt("NON_UNIQUE") == 0);
+                unique.computeIfAbsent(table, t -> new HashMap<>())
+                        .put(index, rows.getInt("NON_UNIQUE") == 0);
             }
         }
-        List<IndexSchema> indexes = new ArrayList<>();
+        Map<String, List<IndexSchema>> indexes = new HashMap<>();
         columnsByIndex.forEach(
-                (name, columns) ->
-                        indexes.add(
-                                new IndexSchema(
-                                        name,
-                                        name.equals("PRIMARY"),
-                                        unique.get(name),
-                                        List.copyOf(columns))));
+                (table, byIndex) -> {
+                    List<IndexSchema> list = new ArrayList<>();
+                    byIndex.forEach(
+                            (name, columns) ->
+                                    list.add(
+                                            new IndexSchema(
+                                                    name,
+                                                    name.equals("PRIMARY"),
+                                                    unique.get(table).get(name),
+                                                    List.copyOf(columns))));
+                    indexes.put(table, list);
+                });
         return indexes;
     }
 
-    /** Columns guarded by json_valid(); empty where the server has no CHECK_CONSTRAINTS view. */
-    private Set<String> jsonCheckedColumns(TableId table) {
-        Set<String> columns = new HashSet<>();
-        try (PreparedStatement statement = prepare(JSON_CHECKS, table);
+    /**
+     * Per table, the columns guarded by json_valid(); empty where the server has no
+     * CHECK_CONSTRAINTS view.
+     */
+    private Map<String, Set<String>> jsonCheckedColumns(String database) {
+        Map<String, Set<String>> columns = new HashMap<>();
+        try (PreparedStatement statement = prepare(JSON_CHECKS, database);
                 ResultSet rows = statement.executeQuery()) {
             while (rows.next()) {
-                Matcher matcher = JSON_VALID.matcher(rows.getString(1));
+                Matcher matcher = JSON_VALID.matcher(rows.getString(2));
                 while (matcher.find()) {
-                    columns.add(matcher.group(1).replace("``", "`"));
+                    columns.computeIfAbsent(rows.getString(1), t -> new HashSet<>())
+                            .add(matcher.group(1).replace("``", "`"));
                 }
             }
         } catch (SQLException e) {
@@ -100,10 +167,9 @@ final class TableSchemaReader {
         return columns;
     }
 
-    private PreparedStatement prepare(String sql, TableId table) throws SQLException {
+    private PreparedStatement prepare(String sql, String database) throws SQLException {
         PreparedStatement statement = connection.prepareStatement(sql);
-        statement.setString(1, table.database());
-        statement.setString(2, table.table());
+        statement.setString(1, database);
         return statement;
     }
 }

@@ -48,13 +48,10 @@ public final class UpstreamPreflight {
         try (Connection connection = Connections.open(endpoint)) {
             checkBinlog(connection);
             checkReplicationPrivileges(connection);
-            TableSchemaReader reader = new TableSchemaReader(connection);
-            List<TableSchema> schemas = new ArrayList<>();
-            for (TableId table : resolveTables(connection, tablePatterns)) {
-                TableSchema schema = reader.read(table, routing.topicOf(table));
-                checkColumns(schema);
-                schemas.add(schema);
-            }
+            List<TableSchema> schemas =
+                    new TableSchemaReader(connection)
+                            .readAll(resolveTables(connection, tablePatterns), routing::topicOf);
+            schemas.forEach(UpstreamPreflight::checkColumns);
             return schemas;
         } catch (SQLException e) {
             throw new FerryConfigException(
@@ -135,9 +132,14 @@ public final class UpstreamPreflight {
     private List<TableId> resolveTables(Connection connection, List<String> patterns)
             throws SQLException {
         Set<TableId> tables = new LinkedHashSet<>();
+        Map<String, List<String>> tablesByDatabase = new HashMap<>(); // a query per database
         for (String pattern : patterns) {
             TableId requested = TableId.parse(pattern.strip());
-            List<String> existing = tablesOf(connection, requested.database());
+            List<String> existing = tablesByDatabase.get(requested.database());
+            if (existing == null) {
+                existing = tablesOf(connection, requested.database());
+                tablesByDatabase.put(requested.database(), existing);
+            }
             if (requested.table().equals("*")) {
                 if (existing.isEmpty()) {
                     throw new FerryConfigException(
