@@ -9,6 +9,7 @@ import dev.ferry.apply.conflict.ConflictKeys;
 import dev.ferry.apply.progress.AppliedCommit;
 import dev.ferry.apply.progress.ApplyProgress;
 import dev.ferry.apply.progress.ProgressStore;
+import dev.ferry.apply.progress.SavedOffsets;
 import dev.ferry.apply.schedule.TransactionScheduler;
 import dev.ferry.apply.source.EnvelopeParser;
 import dev.ferry.apply.source.ParseAhead;
@@ -105,6 +106,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     private final Map<String, TopicPartition[]> partitions = new HashMap<>();
     private final ProgressStore store;
     private final Map<TopicPartition, Long> restartOffsets;
+    private final SavedOffsets savedOffsets;
     private final ApplyProgress progress;
     private final TransactionAssembler assembler;
     private final TransactionEndReader ends;
@@ -141,6 +143,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                 restartOffsets.size(),
                 applied.size());
         this.progress = new ApplyProgress(restartOffsets, applied);
+        this.savedOffsets = new SavedOffsets(restartOffsets);
         this.assembler =
                 new TransactionAssembler(
                         progress,
@@ -153,6 +156,11 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         Map<TableId, TableSchema> known = schemas.readAll();
         DownstreamCatalog catalog =
                 new DownstreamCatalog(config.createMissingTables, schemas::readAll);
+        try {
+            catalog.prepare(progressConnection, known);
+        } catch (SQLException e) {
+            throw Connections.explain(config.downstream, e);
+        }
         known.values().forEach(this::rememberUniqueKeys);
         TransactionBatchWriter.Limits limits =
                 new TransactionBatchWriter.Limits(
@@ -319,9 +327,13 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
 
     private void saveProgress() throws IOException {
         try {
-            ApplyProgress.Snapshot snapshot = progress.snapshot();
-            store.save(progressConnection, snapshot);
-            progress.forget(snapshot.unreachable());
+            ApplyProgress.Snapshot changes = savedOffsets.changes(progress.snapshot());
+            if (SavedOffsets.isEmpty(changes)) {
+                return;
+            }
+            store.save(progressConnection, changes);
+            savedOffsets.saved(changes);
+            progress.forget(changes.unreachable());
         } catch (SQLException e) {
             if (Retryable.isRetryable(e)) {
                 // Saved offsets may lag (a restart then skips a little more by transaction id);
