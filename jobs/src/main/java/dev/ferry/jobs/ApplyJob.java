@@ -44,8 +44,9 @@ public final class ApplyJob {
         DownstreamCatalog catalog =
                 new DownstreamCatalog(config.createMissingTables, () -> schemas);
         try (Connection connection = Connections.open(config.downstream)) {
+            catalog.prepare(connection, schemas);
             for (TableId table : schemas.keySet()) {
-                catalog.table(connection, table);
+                catalog.table(connection, table); // names a missing table when creation is off
             }
         }
         List<String> topics =

@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# Many tables (issue 30): the same rows spread over more and more tables, ferry on its defaults
+# (transaction apply, database.* capture), each table count in turn in one run:
+#   start-up   from the capture's process start to the first row downstream (both jobs start together)
+#   snapshot   end to end, capture and apply together, until every row is downstream
+#   idle       CPU of every process over --idle-seconds once caught up, nothing written upstream
+#   drain      the apply's own drain of a Kafka backlog of sysbench oltp_write_only over all tables
+#              (apply paused while sysbench runs and the capture writes it to Kafka; then timed)
+# Ratios are against the fewest tables. Prints progress, then a Markdown report, also written to
+# benchmarks/results/tables/<UTC date-time>.md.
+#
+#   benchmarks/tables.sh [--quick] [--tables "4 400 1000"] [--rows N] [--seconds N] [--idle-seconds N]
+#                        [--threads N]
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
+bench_usage 'usage: benchmarks/tables.sh [--quick] [--tables "4 400 1000"] [--rows N] [--seconds N]
+                            [--idle-seconds N] [--threads N]
+  default  200,000 rows in all over 4, 400 and 1,000 tables; 30 s of sysbench; 20 s idle
+  --quick  40,000 rows over 4 and 400 tables; 10 s of sysbench; 10 s idle'
+quick=0 tables_list="" rows="" seconds="" idle_seconds="" threads=8
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --quick) quick=1; shift ;;
+    --tables) need_value "$@"; tables_list=$2; shift 2 ;;
+    --rows) need_value "$@"; rows=$2; shift 2 ;;
+    --seconds) need_value "$@"; seconds=$2; shift 2 ;;
+    --idle-seconds) need_value "$@"; idle_seconds=$2; shift 2 ;;
+    --threads) need_value "$@"; threads=$2; shift 2 ;;
+    *) usage ;;
+  esac
+done
+if [[ $quick == 1 ]]; then
+  : "${tables_list:=4 400}" "${rows:=40000}" "${seconds:=10}" "${idle_seconds:=10}"
+else
+  : "${tables_list:=4 400 1000}" "${rows:=200000}" "${seconds:=30}" "${idle_seconds:=20}"
+fi
+check_ints --tables "$tables_list" 1 5000
+check_ints "--rows/--seconds/--idle-seconds/--threads" "$rows $seconds $idle_seconds $threads" 1 100000000
+bench_init tables bench_tables
+meta=bench_tables_meta
+on_exit '"${up[@]}" -e "DROP DATABASE IF EXISTS $db"'
+on_exit '"${down[@]}" -e "DROP DATABASE IF EXISTS $db; DROP DATABASE IF EXISTS $meta"'
+bench_build
+
+# All rows of every table, and a checksum of all of them, in one statement each over information_schema's list.
+count_sql() { echo "SELECT SUM(c) FROM ($(union_sql 'COUNT(*) c')) AS counts"; }
+checksum_all_sql() { echo "SELECT COUNT(*), SUM(s) FROM ($(union_sql "CRC32(CONCAT_WS('#',id,k,c,pad)) s")) AS sums"; }
+union_sql() { # SELECT-LIST: over sbtest1..$tables
+  local t sql=""
+  for ((t = 1; t <= tables; t++)); do
+    [[ $t == 1 ]] || sql+=" UNION ALL "
+    sql+="SELECT $1 FROM $db.sbtest$t"
+  done
+  echo "$sql"
+}
+# first_row_at TIMEOUT: epoch seconds when sbtest1 downstream first holds a row (the snapshot's
+# chunks are assigned in table order, so its first chunk is among the first read)
+first_row_at() {
+  local start; start=$(now)
+  until [[ $("${down[@]}" -e "SELECT 1 FROM $db.sbtest1 LIMIT 1" 2>/dev/null) == 1 ]]; do
+    procs_alive || return 1
+    [[ $(calc "($(now) - $start > $1)") == 1 ]] && { echo "no row downstream after $1 s" >&2; return 1; }
+    sleep 0.2
+  done
+  now
+}
+
+# Results, one line per table count: tables|startup s|snapshot s|snapshot CPU|idle CPU|drain s|
+# drain row changes|drain CPU|status  (CPU fields: "name=seconds ...")
+results=()
+record() { local IFS='|'; results+=("$*"); }
+
+run_tables() {
+  tables=$1
+  local per_table=$((rows / tables)) tag="$run_id-$1" total first start snap c0 c1 idle0 idle1 status=ok
+  total=$((per_table * tables))
+  rm -f "$work"/*.log
+  sysbench_args "$per_table" "$tables"
+  say "$tables tables: preparing $db upstream ($tables x $per_table rows, sysbench oltp_insert prepare)"
+  prepare_upstream oltp_insert
+  "${down[@]}" -e "DROP DATABASE IF EXISTS $db; DROP DATABASE IF EXISTS $meta"
+  c0=$(cpu_all); start=$(now)
+  if ! { start_capture "$tag" 2> "$work/why" && start_apply "$tag" "$tag" 16 2000 2>> "$work/why" \
+      && first=$(first_row_at 600 2>> "$work/why") \
+      && wait_until "$(count_sql)" "$total" 1800 quiet > /dev/null 2>> "$work/why"; }; then
+    record "$tables" "" "" "" "" "" "" "" "$(failure "$(cat "$work/why")")"
+    say "$tables tables: FAILED: ${results[-1]##*|}"; stop_procs; return
+  fi
+  snap=$(calc "$(now) - $start"); c1=$(cpu_all)
+  say "$tables tables: first row downstream $(fmt1 "$(calc "$first - $start")") s after start; all $total rows in $(fmt1 "$snap") s"
+  sleep 5 # the last checkpoint and progress save
+  idle0=$(cpu_all); sleep "$idle_seconds"; idle1=$(cpu_all)
+  say "$tables tables: idle for ${idle_seconds}s: $(cpu_line "$idle0" "$idle1")"
+  # The apply's drain of a backlog in Kafka.
+  local regex offsets0 offsets1="" offsets2 txns rowchanges expected drained d0 d1
+  regex="^${tag//./\\.}\\.$db\\..*\$"
+  offsets0=$(kafka_offsets "$regex")
+  kill -STOP "${procs[apply]}"
+  sysbench oltp_write_only "${sb[@]}" --threads="$threads" --time="$seconds" --report-interval=0 run > "$work/run.log"
+  txns=$(sysbench_figure "$work/run.log" txns); rowchanges=$(row_changes oltp_write_only "$txns")
+  expected=$("${up[@]}" -e "$(checksum_all_sql)")
+  if ! kafka_wait_offsets "$regex" $((offsets0 + rowchanges)) 900 > /dev/null; then
+    status="the capture did not write the backlog to Kafka"
+  else
+    offsets2=$(kafka_offsets "$regex")
+    until [[ $offsets1 == "$offsets2" ]]; do offsets1=$offsets2; sleep 3; offsets2=$(kafka_offsets "$regex"); done
+    d0=$(cpu_all)
+    kill -CONT "${procs[apply]}"
+    if drained=$(wait_until "$(checksum_all_sql)" "$expected" 900 quiet 2> "$work/why"); then
+      d1=$(cpu_all)
+      say "$tables tables: drained $rowchanges row changes in ${drained}s: $(calc "int($rowchanges / $drained)") changes/s"
+    else
+      status=$(failure "drain: $(cat "$work/why")")
+    fi
+  fi
+  local restarts; restarts=$(restarts_in_logs)
+  [[ $restarts == 0 ]] || status="$status; a task failed over $restarts times, first because: $(failover_cause)"
+  record "$tables" "$(calc "$first - $start")" "$snap" "$(cpu_line "$c0" "$c1")" "$(cpu_line "$idle0" "$idle1")" \
+    "${drained:-}" "$rowchanges" "$( [[ -n ${d1:-} ]] && cpu_line "$d0" "$d1")" "$status" "$total"
+  stop_procs
+}
+cpu_line() { cpu_summary "$1" "$2" capture apply kafka down up; }
+
+say "run $run_id: $rows rows over $tables_list tables; ${seconds}s of sysbench oltp_write_only x $threads threads; work dir $work"
+for n in $tables_list; do run_tables "$n"; done
+
+# ---------------------------------------------------------------- report
+field() { cut -d'|' -f"$2" <<< "$1"; }
+cpu_of() { tr ' ' '\n' <<< "$1" | sed -n "s/^$2=//p"; } # CPU-FIELD NAME: seconds
+base=${results[0]}
+base_snap_rate="" base_drain_rate=""
+rate() { [[ -n $1 && -n $2 ]] && calc "$1 / $2"; } # count, seconds
+base_snap_rate=$(rate "$(field "$base" 10)" "$(field "$base" 3)")
+base_drain_rate=$(rate "$(field "$base" 7)" "$(field "$base" 6)")
+{
+  report_header "Many tables: $rows rows over $tables_list tables" \
+    "Ferry on its defaults (apply.consistency=transaction, 16 workers, batch 2000, upstream.tables=database.*, a topic per table), each table count in turn. Ratios are against $(field "$base" 1) tables."
+  echo
+  echo "## Figures"
+  echo
+  echo "| tables | start-up to first row | snapshot rows/s | ratio | drain changes/s | ratio | idle CPU cores: capture / apply / Kafka | status |"
+  echo "|--:|--:|--:|--:|--:|--:|---|---|"
+  for line in "${results[@]}"; do
+    snap_rate=$(rate "$(field "$line" 10)" "$(field "$line" 3)"); drain_rate=$(rate "$(field "$line" 7)" "$(field "$line" 6)")
+    idle=$(field "$line" 5)
+    cores() { [[ -n $(cpu_of "$idle" "$1") ]] && fmt2 "$(calc "$(cpu_of "$idle" "$1") / $idle_seconds")" || printf '—'; }
+    echo "| $(field "$line" 1) | $(fmt1 "$(field "$line" 2)") s | $(fmt0 "$snap_rate") | $(ratio "$snap_rate" "$base_snap_rate") | $(fmt0 "$drain_rate") | $(ratio "$drain_rate" "$base_drain_rate") | $(cores capture) / $(cores apply) / $(cores kafka) | $(field "$line" 9) |"
+  done
+  echo
+  echo "## CPU per row (µs): snapshot, and per row change in the drain"
+  echo
+  echo "| tables | snapshot capture | apply | Kafka | downstream | drain apply | Kafka | downstream |"
+  echo "|--:|--:|--:|--:|--:|--:|--:|--:|"
+  for line in "${results[@]}"; do
+    snap=$(field "$line" 4) drain=$(field "$line" 8) n=$(field "$line" 10) changes=$(field "$line" 7)
+    per() { [[ -n $(cpu_of "$1" "$2") && -n $3 && $3 != 0 ]] && fmt1 "$(calc "$(cpu_of "$1" "$2") * 1000000 / $3")" || printf '—'; }
+    echo "| $(field "$line" 1) | $(per "$snap" capture "$n") | $(per "$snap" apply "$n") | $(per "$snap" kafka "$n") | $(per "$snap" down "$n") | $(per "$drain" apply "$changes") | $(per "$drain" kafka "$changes") | $(per "$drain" down "$changes") |"
+  done
+  echo
+  echo "## How it was measured"
+  echo
+  echo "- Data: sysbench oltp_insert prepare, $rows rows in all, split evenly over the tables (sbtest1..N)."
+  echo "- Start-up: from launching both jobs (\`java -jar ferry.jar capture\` and \`apply\`) to the first row in a downstream table."
+  echo "- Snapshot: from the same start until the downstream holds every row (counted when its handlers stopped writing)."
+  echo "- Idle: CPU seconds of each process (from /proc) over ${idle_seconds} s once caught up, 5 s after the last row, nothing written upstream."
+  echo "- Drain: the apply paused (SIGSTOP) while sysbench oltp_write_only ran ${seconds} s on $threads threads over all tables and the capture wrote it to Kafka; then resumed and timed until the downstream's checksum over all tables equals the upstream's."
+} | write_report
