@@ -2,6 +2,7 @@ package dev.ferry.jobs;
 
 import dev.ferry.capture.CaptureConfig;
 import dev.ferry.capture.CapturePipeline;
+import dev.ferry.capture.heartbeat.HeartbeatWriter;
 import dev.ferry.capture.kafka.KafkaTopics;
 import dev.ferry.capture.preflight.UpstreamPreflight;
 import dev.ferry.envelope.schema.TableSchema;
@@ -25,6 +26,9 @@ public final class CaptureJob {
 
     public static JobClient start(Configuration options) throws Exception {
         CaptureConfig config = CaptureConfig.from(options);
+        if (config.heartbeat != null) {
+            HeartbeatWriter.ensureTable(config.upstream, config.heartbeat);
+        }
         List<TableSchema> tables =
                 new UpstreamPreflight(config.upstream).check(config.tablePatterns, config.routing);
         KafkaTopics kafka = new KafkaTopics(config.bootstrapServers);

@@ -1,31 +1,44 @@
 package dev.ferry.jobs;
 
-import dev.ferry.config.FerryConfigException;
-import dev.ferry.jobs.cli.JobArguments;
+import dev.ferry.jobs.cli.ConfigArguments;
 import dev.ferry.options.KafkaOptions;
 import dev.ferry.options.SagaOptions;
 import dev.ferry.saga.kafka.OutcomeJson;
 import dev.ferry.saga.kafka.OutcomeLookup;
 import dev.ferry.saga.model.SagaOutcome;
-import java.io.PrintStream;
-import java.util.List;
+import java.io.PrintWriter;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code ferry.jar saga status <gid>}: prints a saga's outcome from the results topic as JSON (exit
  * 0), or says that none is there yet (exit 1).
  */
-final class SagaStatusCommand {
-    private SagaStatusCommand() {}
+@Command(
+        name = "status",
+        description = "Print a saga's outcome from the results topic (exit 1 when none yet).")
+final class SagaStatusCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
 
-    static int run(List<String> args, PrintStream out) {
-        if (args.isEmpty() || args.get(0).startsWith("--")) {
-            throw new FerryConfigException(
-                    "usage: ferry.jar saga status <global id> [--config file] [--key value ...]");
-        }
-        String gid = args.get(0);
-        Configuration options = JobArguments.parse(args.subList(1, args.size()));
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help and exit.")
+    boolean help;
+
+    @Parameters(index = "0", paramLabel = "GID", description = "The saga's global id.")
+    String gid;
+
+    @Override
+    public Integer call() {
+        Configuration options = ConfigArguments.read(spec.commandLine().getParseResult());
+        PrintWriter out = spec.commandLine().getOut();
         Optional<SagaOutcome> outcome =
                 OutcomeLookup.find(
                         options.get(KafkaOptions.BOOTSTRAP_SERVERS),
@@ -33,9 +46,10 @@ final class SagaStatusCommand {
                         gid);
         if (outcome.isEmpty()) {
             out.println("no outcome for saga '" + gid + "' yet (running, or never started)");
-            return 1;
+        } else {
+            out.println(OutcomeJson.write(outcome.get()));
         }
-        out.println(OutcomeJson.write(outcome.get()));
-        return 0;
+        out.flush();
+        return outcome.isEmpty() ? 1 : 0;
     }
 }

@@ -1,10 +1,12 @@
 package dev.ferry.apply;
 
 import dev.ferry.config.Settings;
+import dev.ferry.heartbeat.HeartbeatTable;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import dev.ferry.options.ApplyOptions;
 import dev.ferry.options.DownstreamOptions;
 import dev.ferry.options.KafkaOptions;
+import dev.ferry.options.MonitoringOptions;
 import java.io.Serializable;
 import java.util.function.Function;
 import org.apache.flink.configuration.ReadableConfig;
@@ -30,6 +32,9 @@ public final class ApplyConfig implements Serializable {
     public final long flushIntervalMs;
     public final int maxStatementBytes;
     public final int maxBatchBytes;
+
+    /** The heartbeat table (monitoring.heartbeat-table) the delay is measured with, or null. */
+    public final HeartbeatTable heartbeat;
 
     private ApplyConfig(ReadableConfig options, Function<String, String> environment) {
         this.downstream = Settings.endpoint(options, DownstreamOptions.ENDPOINT, environment);
@@ -57,6 +62,11 @@ public final class ApplyConfig implements Serializable {
         this.flushIntervalMs = Math.max(1, options.get(ApplyOptions.FLUSH_INTERVAL).toMillis());
         this.maxStatementBytes = Settings.atLeast(options, ApplyOptions.MAX_STATEMENT_BYTES, 1024);
         this.maxBatchBytes = Settings.atLeast(options, ApplyOptions.MAX_BATCH_BYTES, 1024);
+        this.heartbeat =
+                options.getOptional(MonitoringOptions.HEARTBEAT_TABLE)
+                        .filter(t -> !t.isBlank())
+                        .map(HeartbeatTable::parse)
+                        .orElse(null);
     }
 
     public static ApplyConfig from(ReadableConfig options) {

@@ -3,14 +3,17 @@ package dev.ferry.capture;
 import dev.ferry.capture.kafka.TopicRouting;
 import dev.ferry.config.FerryConfigException;
 import dev.ferry.config.Settings;
+import dev.ferry.heartbeat.HeartbeatTable;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import dev.ferry.options.CaptureOptions;
 import dev.ferry.options.KafkaOptions;
+import dev.ferry.options.MonitoringOptions;
 import dev.ferry.options.UpstreamOptions;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.apache.flink.configuration.ReadableConfig;
 
 /** The capture job's settings, read and checked from its options. */
@@ -34,12 +37,25 @@ public final class CaptureConfig implements Serializable {
     public final String transactionalIdPrefix;
     public final String compression;
 
+    /** The heartbeat table (monitoring.heartbeat-table), captured with the tables; or null. */
+    public final HeartbeatTable heartbeat;
+
     private CaptureConfig(ReadableConfig options, Function<String, String> environment) {
         this.upstream = Settings.endpoint(options, UpstreamOptions.ENDPOINT, environment);
+        this.heartbeat =
+                options.getOptional(MonitoringOptions.HEARTBEAT_TABLE)
+                        .filter(t -> !t.isBlank())
+                        .map(HeartbeatTable::parse)
+                        .orElse(null);
         this.tablePatterns =
-                Arrays.stream(Settings.required(options, UpstreamOptions.TABLES).split(","))
+                Stream.concat(
+                                Arrays.stream(
+                                        Settings.required(options, UpstreamOptions.TABLES)
+                                                .split(",")),
+                                Stream.ofNullable(heartbeat).map(HeartbeatTable::qualifiedName))
                         .map(String::strip)
                         .filter(s -> !s.isEmpty())
+                        .distinct()
                         .toList();
         this.parallelism = Settings.atLeast(options, CaptureOptions.PARALLELISM, 1);
         this.serverId =

@@ -36,7 +36,12 @@ public final class CapturePipeline {
                         .uid("mysql-binlog")
                         .setParallelism(config.parallelism);
         DataStream<CaptureRecord> changes =
-                records.map(new CaptureMetricsFunction(), records.getType())
+                records.map(
+                                new CaptureMetricsFunction(
+                                        config.heartbeat,
+                                        config.upstream,
+                                        config.transactionalIdPrefix),
+                                records.getType())
                         .uid(CaptureMetrics.OPERATOR)
                         .name(CaptureMetrics.OPERATOR)
                         .setParallelism(config.parallelism);

@@ -6,10 +6,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.OverwrittenOptionException;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The parsed command line of {@link ChecksumCommand}. Error messages name options, never their
- * values, because a value may be a password.
+ * The parsed command line of {@link ChecksumCommand}, read by picocli. Error messages name options,
+ * never their values, because a value may be a password.
  *
  * @param tables table names to compare; empty for every base table of the database
  */
@@ -77,31 +86,56 @@ record ChecksumArguments(
     }
 
     private static Map<String, String> options(String[] args) throws UsageException {
+        CommandSpec spec = CommandSpec.create();
+        for (String name : OPTIONS) {
+            spec.addOption(OptionSpec.builder("--" + name).type(String.class).arity("1").build());
+        }
+        CommandLine commandLine = new CommandLine(spec);
+        ParseResult parsed;
+        try {
+            parsed = commandLine.parseArgs(args);
+        } catch (UnmatchedArgumentException e) {
+            throw unmatched(commandLine, args, e);
+        } catch (OverwrittenOptionException e) {
+            throw new UsageException(name(e.getOverwritten()) + " given more than once");
+        } catch (MissingParameterException e) {
+            throw new UsageException("missing value for " + name(e.getMissing().get(0)));
+        } catch (ParameterException e) {
+            // Picocli's own message may quote a value, which may be a password.
+            throw new UsageException("cannot read the command line; see --help");
+        }
         Map<String, String> values = new HashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (!arg.startsWith("--")) {
-                // Not echoed: a misplaced argument is often a password.
-                throw new UsageException("unexpected argument at position " + (i + 1));
-            }
-            int equals = arg.indexOf('=');
-            String name = arg.substring(2, equals < 0 ? arg.length() : equals);
-            if (!OPTIONS.contains(name)) {
-                throw new UsageException("unknown option --" + name);
-            }
-            String value;
-            if (equals >= 0) {
-                value = arg.substring(equals + 1);
-            } else if (i + 1 < args.length) {
-                value = args[++i];
-            } else {
-                throw new UsageException("missing value for --" + name);
-            }
-            if (values.put(name, value) != null) {
-                throw new UsageException("--" + name + " given more than once");
-            }
+        for (OptionSpec option : parsed.matchedOptions()) {
+            values.put(option.longestName().substring(2), option.getValue());
         }
         return values;
+    }
+
+    /** Names the unknown option with picocli's suggestion, or the position of a stray value. */
+    private static UsageException unmatched(
+            CommandLine commandLine, String[] args, UnmatchedArgumentException e) {
+        String first = e.getUnmatched().get(0);
+        if (!first.startsWith("-")) {
+            // Not echoed: a misplaced argument is often a password.
+            return new UsageException(
+                    "unexpected argument at position " + (Arrays.asList(args).indexOf(first) + 1));
+        }
+        String option = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+        // Asked for the name alone: with "=value" attached picocli suggests worse.
+        List<String> suggestions =
+                new UnmatchedArgumentException(commandLine, List.of(option))
+                        .getSuggestions().stream().filter(s -> !s.equals(option)).toList();
+        String hint =
+                suggestions.isEmpty()
+                        ? ""
+                        : suggestions.size() == 1
+                                ? ". Did you mean " + suggestions.get(0) + "?"
+                                : ". Did you mean one of " + String.join(", ", suggestions) + "?";
+        return new UsageException("unknown option " + option + hint);
+    }
+
+    private static String name(ArgSpec arg) {
+        return arg instanceof OptionSpec option ? option.longestName() : "an argument";
     }
 
     private static ConnectionSpec side(String role, Map<String, String> values, String envPassword)

@@ -22,10 +22,10 @@ public final class ChecksumCommand {
     static final String USAGE =
             String.join(
                     "\n",
-                    "Usage: ferry-checksum --source-url URL --source-user USER [--source-password PASSWORD]",
-                    "                      --target-url URL --target-user USER [--target-password PASSWORD]",
-                    "                      --database DB [--target-database DB] [--tables T1,T2,...]",
-                    "                      [--chunk-size ROWS] [--max-differences N] [--json-columns C1,T.C2,...]",
+                    "Usage: java -jar ferry.jar checksum --source-url URL --source-user USER [--source-password PASSWORD]",
+                    "                                   --target-url URL --target-user USER [--target-password PASSWORD]",
+                    "                                   --database DB [--target-database DB] [--tables T1,T2,...]",
+                    "                                   [--chunk-size ROWS] [--max-differences N] [--json-columns C1,T.C2,...]",
                     "Compares tables row by row, by primary key, between a source and a target database.",
                     "  URL                jdbc:mysql://host:port/ (append ?useSSL=false&allowPublicKeyRetrieval=true",
                     "                     for a MySQL 8 server without TLS); works for MySQL, MariaDB and TiDB",

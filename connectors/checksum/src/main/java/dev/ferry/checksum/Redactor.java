@@ -5,8 +5,9 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * Removes passwords from text before it is printed: the known passwords themselves, {@code
- * password=..} URL parameters and {@code user:password@} URL user info.
+ * Removes passwords from text before it is printed: the values of {@code password=..} URL
+ * parameters and of {@code user:password@} URL user info. Only a password's own place is masked,
+ * never other text that happens to equal it (a user name equal to its password stays readable).
  */
 final class Redactor {
 
@@ -17,6 +18,7 @@ final class Redactor {
 
     private final List<String> secrets;
 
+    /** {@code secrets} are the known passwords, masked whole where they stand as a password. */
     Redactor(List<String> secrets) {
         this.secrets = secrets.stream().filter(Objects::nonNull).filter(s -> !s.isEmpty()).toList();
     }
@@ -26,8 +28,10 @@ final class Redactor {
             return "";
         }
         String out = text;
+        // A known password may hold the characters that end the patterns below (&, ;, @, /).
         for (String secret : secrets) {
-            out = out.replace(secret, MASK);
+            out = out.replace("password=" + secret, "password=" + MASK);
+            out = out.replace(":" + secret + "@", ":" + MASK + "@");
         }
         out = PASSWORD_PARAMETER.matcher(out).replaceAll("$1" + MASK);
         return USER_INFO.matcher(out).replaceAll("$1" + MASK + "@");

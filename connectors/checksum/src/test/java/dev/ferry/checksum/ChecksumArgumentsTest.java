@@ -97,7 +97,14 @@ class ChecksumArgumentsTest {
                 .doesNotContain("hunter2");
         assertThatThrownBy(
                         () -> ChecksumArguments.parse(with("--source-pasword=hunter2"), Map.of()))
-                .hasMessage("unknown option --source-pasword");
+                .hasMessageStartingWith("unknown option --source-pasword. Did you mean")
+                .hasMessageContaining("--source-password")
+                .message()
+                .doesNotContain("hunter2");
+        assertThatThrownBy(() -> ChecksumArguments.parse(with("--databse", "d"), Map.of()))
+                .hasMessage("unknown option --databse. Did you mean --database?");
+        assertThatThrownBy(() -> ChecksumArguments.parse(with("--colour", "hunter2"), Map.of()))
+                .hasMessage("unknown option --colour");
         assertThatThrownBy(() -> ChecksumArguments.parse(with("--chunk-size", "hunter2"), Map.of()))
                 .hasMessage("--chunk-size must be a positive whole number");
         assertThatThrownBy(() -> ChecksumArguments.parse(with("--source-password", "x"), Map.of()))

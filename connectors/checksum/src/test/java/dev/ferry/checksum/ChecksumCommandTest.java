@@ -18,7 +18,7 @@ class ChecksumCommandTest {
     @Test
     void helpPrintsUsageAndSucceeds() {
         assertThat(ChecksumCommand.run(new String[] {"--help"}, out, Map.of())).isZero();
-        assertThat(output()).startsWith("Usage: ferry-checksum --source-url URL");
+        assertThat(output()).startsWith("Usage: java -jar ferry.jar checksum --source-url URL");
     }
 
     @Test

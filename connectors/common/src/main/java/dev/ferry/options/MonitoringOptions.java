@@ -34,4 +34,16 @@ public final class MonitoringOptions {
                     .withDescription(
                             "`ferry status`: comma-separated Flink REST URLs to read the jobs from"
                                     + " (a cluster's, or each embedded job's monitoring.rest-port).");
+
+    public static final ConfigOption<String> HEARTBEAT_TABLE =
+            ConfigOptions.key("monitoring.heartbeat-table")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Upstream table 'database.table' (created if missing) that capture"
+                                    + " writes a heartbeat row into every second and captures, so"
+                                    + " that both jobs' delay stays exact when the upstream is idle"
+                                    + " (docs/operations.md, Delay); the capture user needs CREATE,"
+                                    + " INSERT and UPDATE on it. Set the same in capture and apply."
+                                    + " Unset: no heartbeat.");
 }

@@ -3,6 +3,7 @@ package dev.ferry.it.consistency;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferry.it.support.Await;
+import dev.ferry.it.support.ExpectedErrors;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.flink.core.execution.JobClient;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * stops with an error naming the transaction and the options, having written none of it; with
  * apply.oversized-transaction=split it arrives in several commits.
  */
+@ExtendWith(ExpectedErrors.class)
 class OversizedTransactionITCase {
     private static final int ROWS = 6_000; // about 6 MB of change records
 

@@ -9,6 +9,7 @@ import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.TransactionEnd;
 import dev.ferry.envelope.json.TransactionEndJson;
 import dev.ferry.it.support.Await;
+import dev.ferry.it.support.LoggedErrors;
 import dev.ferry.it.support.Services;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -102,6 +103,29 @@ class TransactionEndReaderITCase {
                     .hasMessageContaining("Kafka record " + topic + "-0@3")
                     .hasMessageContaining("is not a ferry transaction record")
                     .hasMessageContaining("nothing is lost");
+        }
+    }
+
+    @Test
+    void closesItsConsumerWithoutAnErrorWhetherPollingOrFull() throws Exception {
+        String topic = topicWith(5, false);
+        try (LoggedErrors errors = LoggedErrors.collect()) {
+            TransactionEndReader full =
+                    new TransactionEndReader(Services.KAFKA, topic, Map.of(), 2);
+            Await.until("the reader full", Duration.ofSeconds(30), () -> full.ready() == 2);
+            TransactionEndReader polling =
+                    new TransactionEndReader(Services.KAFKA, topic, Map.of(), 100);
+            Await.until("5 END records read", Duration.ofSeconds(30), () -> polling.ready() == 5);
+
+            for (TransactionEndReader reader : List.of(full, polling)) {
+                long start = System.nanoTime();
+                reader.close();
+                assertThat(Duration.ofNanos(System.nanoTime() - start))
+                        .as("closed promptly")
+                        .isLessThan(Duration.ofSeconds(8));
+            }
+            // Kafka logs "Failed to close fetcher" when its consumer's thread is interrupted.
+            assertThat(errors.events()).isEmpty();
         }
     }
 

@@ -3,6 +3,7 @@ package dev.ferry.it.errors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ferry.it.support.ExpectedErrors;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.RunningJobs;
 import dev.ferry.it.support.Services;
@@ -25,12 +26,14 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Bad input gets one clear line that names the problem and what to do, exit code 2, no stack trace
  * and no password: run through the real command line against the real services.
  */
+@ExtendWith(ExpectedErrors.class)
 class BadInputITCase {
     private static final String SECRET = "not-the-password-4711";
     @TempDir static Path checkpoints;

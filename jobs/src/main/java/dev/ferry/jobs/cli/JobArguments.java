@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 
 /**
@@ -74,6 +75,13 @@ public final class JobArguments {
     }
 
     private static void load(Path file, Configuration configuration) {
+        if (!Files.exists(file)) {
+            throw new FerryConfigException(
+                    "config file "
+                            + file.toAbsolutePath()
+                            + " does not exist. Check the path given to --config (jobs/conf"
+                            + " holds samples).");
+        }
         Properties properties = new Properties();
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             properties.load(reader);
@@ -88,8 +96,17 @@ public final class JobArguments {
 
     private static void set(Configuration configuration, String key, String value) {
         if (!AllOptions.isFerryKey(key) && FLINK_PREFIXES.stream().noneMatch(key::startsWith)) {
+            String hint =
+                    Suggestion.closest(
+                                    key, AllOptions.all().stream().map(ConfigOption::key).toList())
+                            .map(known -> " Did you mean '" + known + "'?")
+                            .orElse("");
             throw new FerryConfigException(
-                    "unknown option '" + key + "'. The README lists every option under 'Options'.");
+                    "unknown option '"
+                            + key
+                            + "'."
+                            + hint
+                            + " The README lists every option under 'Options'.");
         }
         configuration.setString(key, value);
     }

@@ -27,7 +27,8 @@ public final class OptionsTable {
         return table.toString();
     }
 
-    private static String description(ConfigOption<?> option) {
+    /** The option's description as plain text. */
+    public static String description(ConfigOption<?> option) {
         return option.description().getBlocks().stream()
                 .map(
                         block ->

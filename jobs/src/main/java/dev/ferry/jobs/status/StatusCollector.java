@@ -127,8 +127,9 @@ public final class StatusCollector {
         }
         Double eventsPerSecond = value(sums, names, CaptureMetrics.EVENTS_PER_SECOND, -1);
         eventsPerSecond = eventsPerSecond < 0 ? null : eventsPerSecond;
-        long lag = value(maxes, names, CaptureMetrics.CAPTURE_LAG, -1).longValue();
-        BinlogPosition captured = capturedPosition(rest, jobId, vertex, names);
+        BinlogReader reader = binlogReader(rest, jobId, vertex, names);
+        BinlogPosition captured = reader.position();
+        long lag = reader.delayMs();
         BinlogPosition latest = null;
         Map<String, Long> estimates = Map.of();
         if (upstream != null) {
@@ -154,7 +155,7 @@ public final class StatusCollector {
                 tables,
                 captured,
                 latest,
-                phase.equals("binlog") && lag >= 0 ? lag : null,
+                captureDelay(lag, phase, facts.job().path("start-time").asLong(-1), now),
                 eventsPerSecond,
                 CaptureProgress.etaSeconds(tables, eventsPerSecond, phase));
     }
@@ -191,28 +192,50 @@ public final class StatusCollector {
         return facts.report("apply", null, List.of(), null, null, delay, rate, null);
     }
 
-    /** The binlog position of the subtask furthest along (only one reads the binlog). */
-    private static BinlogPosition capturedPosition(
+    /**
+     * The capture's delay (docs/operations.md, Delay): its metric once it reads the binlog; in the
+     * snapshot, before any binlog event, the time since the job started, since the upstream's
+     * changes from then on wait for the snapshot to end. Null when unknown.
+     */
+    static Long captureDelay(long metric, String phase, long jobStartMs, long now) {
+        if (metric >= 0) {
+            return metric;
+        }
+        if (phase.equals("snapshot") && jobStartMs > 0) {
+            return Math.max(0, now - jobStartMs);
+        }
+        return null;
+    }
+
+    /** The subtask reading the binlog: its position and its delay metric (-1 if none). */
+    private record BinlogReader(BinlogPosition position, long delayMs) {}
+
+    /**
+     * The subtask furthest along in the binlog (only one reads it after the snapshot; snapshot
+     * readers may have read some binlog while backfilling their chunks, and stopped there).
+     */
+    private static BinlogReader binlogReader(
             FlinkRestClient rest, String jobId, JsonNode vertex, List<String> names)
             throws IOException {
         String file = find(names, CaptureMetrics.BINLOG_FILE);
         String position = find(names, CaptureMetrics.BINLOG_POSITION);
+        String lag = find(names, CaptureMetrics.CAPTURE_LAG);
         if (file == null || position == null) {
-            return null;
+            return new BinlogReader(null, -1);
         }
-        BinlogPosition best = null;
+        List<String> wanted = lag == null ? List.of(file, position) : List.of(file, position, lag);
+        BinlogReader best = new BinlogReader(null, -1);
         for (int subtask = 0; subtask < vertex.path("parallelism").asInt(1); subtask++) {
             Map<String, String> values =
-                    rest.subtask(
-                            jobId, vertex.path("id").asText(), subtask, List.of(file, position));
+                    rest.subtask(jobId, vertex.path("id").asText(), subtask, wanted);
             String name = values.getOrDefault(file, "");
             long offset = parseLong(values.get(position));
             if (name.isEmpty() || offset < 0) {
                 continue;
             }
             BinlogPosition candidate = new BinlogPosition(name, offset);
-            if (best == null || compare(candidate, best) > 0) {
-                best = candidate;
+            if (best.position() == null || compare(candidate, best.position()) > 0) {
+                best = new BinlogReader(candidate, lag == null ? -1 : parseLong(values.get(lag)));
             }
         }
         return best;

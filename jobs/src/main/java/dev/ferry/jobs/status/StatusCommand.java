@@ -3,19 +3,22 @@ package dev.ferry.jobs.status;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import dev.ferry.config.FerryConfigException;
 import dev.ferry.config.Settings;
 import dev.ferry.jdbc.DatabaseEndpoint;
-import dev.ferry.jobs.cli.JobArguments;
+import dev.ferry.jobs.cli.ConfigArguments;
 import dev.ferry.options.MonitoringOptions;
 import dev.ferry.options.UpstreamOptions;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code ferry status}: reads the running jobs from Flink's REST API and prints them as text, as
@@ -23,47 +26,55 @@ import org.apache.flink.configuration.Configuration;
  * JSON over HTTP ({@code --serve PORT}). Takes the capture's options ({@code --config
  * capture.properties}) to reach the upstream.
  */
-public final class StatusCommand {
-    public static final String USAGE =
-            String.join(
-                    "\n",
-                    "usage: ferry status [--json | --progress] [--watch SECONDS] [--serve PORT]",
-                    "                    [--config capture.properties] [--monitoring.flink-rest-urls URL,...]",
-                    "  --json       the status as JSON",
-                    "  --progress   one line: a progress bar with ETA in the snapshot, the lag after it",
-                    "  --watch N    print again every N seconds until stopped",
-                    "  --serve P    serve the JSON at http://127.0.0.1:P/status (text: /status.txt)");
+@Command(
+        name = "status",
+        sortOptions = false,
+        usageHelpWidth = 100,
+        description = "Phase, snapshot progress, binlog position and delay of the running jobs.")
+public final class StatusCommand implements Callable<Integer> {
     private static final ObjectMapper JSON =
             new ObjectMapper()
                     .registerModule(new JavaTimeModule())
                     .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                     .enable(SerializationFeature.INDENT_OUTPUT);
 
-    private StatusCommand() {}
+    @Spec CommandSpec spec;
 
-    public static int run(List<String> args, PrintStream out) throws Exception {
-        List<String> options = new ArrayList<>();
-        boolean json = false;
-        boolean progress = false;
-        Integer serve = null;
-        Integer watch = null;
-        for (int i = 0; i < args.size(); i++) {
-            switch (args.get(i)) {
-                case "--help" -> {
-                    out.println(USAGE);
-                    return 0;
-                }
-                case "--json" -> json = true;
-                case "--progress" -> progress = true;
-                case "--serve" -> serve = number(args, ++i);
-                case "--watch" -> watch = number(args, ++i);
-                default -> options.add(args.get(i));
-            }
-        }
-        StatusCollector collector = collector(JobArguments.parse(options));
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help and exit.")
+    boolean help;
+
+    @Option(names = "--json", description = "The status as JSON.")
+    boolean json;
+
+    @Option(
+            names = "--progress",
+            description = "One line: a progress bar with ETA in the snapshot, the lag after it.")
+    boolean progress;
+
+    @Option(
+            names = "--watch",
+            paramLabel = "SECONDS",
+            description = "Print again every SECONDS seconds until stopped.")
+    Integer watch;
+
+    @Option(
+            names = "--serve",
+            paramLabel = "PORT",
+            description = "Serve the JSON at http://127.0.0.1:PORT/status (text: /status.txt).")
+    Integer serve;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        StatusCollector collector =
+                collector(ConfigArguments.read(spec.commandLine().getParseResult()));
         if (serve != null) {
             StatusServer server = StatusServer.start(serve, collector);
             out.println("ferry status: serving http://127.0.0.1:" + server.port() + "/status");
+            out.flush();
             Thread.currentThread().join();
         }
         while (true) {
@@ -107,14 +118,6 @@ public final class StatusCommand {
             return JSON.writeValueAsString(report);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static int number(List<String> args, int index) {
-        try {
-            return Integer.parseInt(args.get(index));
-        } catch (IndexOutOfBoundsException | NumberFormatException e) {
-            throw new FerryConfigException(args.get(index - 1) + " needs a number.\n" + USAGE);
         }
     }
 }

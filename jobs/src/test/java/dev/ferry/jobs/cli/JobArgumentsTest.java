@@ -48,6 +48,12 @@ class JobArgumentsTest {
         assertThatThrownBy(() -> JobArguments.parse(List.of("--apply.paralelism", "8")))
                 .isInstanceOf(FerryConfigException.class)
                 .hasMessageContaining("unknown option 'apply.paralelism'");
+        assertThatThrownBy(() -> JobArguments.parse(List.of("--apply.worker", "8")))
+                .hasMessageContaining(
+                        "unknown option 'apply.worker'. Did you mean 'apply.workers'?");
+        assertThatThrownBy(() -> JobArguments.parse(List.of("--nothing.like.this", "8")))
+                .message()
+                .doesNotContain("Did you mean");
         assertThatThrownBy(() -> JobArguments.parse(List.of("--upstream.port")))
                 .isInstanceOf(FerryConfigException.class)
                 .hasMessageContaining("needs a value");
@@ -56,6 +62,9 @@ class JobArgumentsTest {
                                 JobArguments.parse(
                                         List.of("--config", dir.resolve("missing").toString())))
                 .isInstanceOf(FerryConfigException.class)
-                .hasMessageContaining("cannot read config file");
+                .hasMessageContaining(
+                        "config file "
+                                + dir.resolve("missing").toAbsolutePath()
+                                + " does not exist");
     }
 }

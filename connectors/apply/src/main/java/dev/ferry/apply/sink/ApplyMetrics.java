@@ -1,5 +1,9 @@
 package dev.ferry.apply.sink;
 
+import dev.ferry.envelope.ChangeEvent;
+import dev.ferry.envelope.Operation;
+import dev.ferry.heartbeat.HeartbeatTable;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.apache.flink.metrics.Counter;
@@ -26,7 +30,28 @@ final class ApplyMetrics {
     private final Histogram commitLatencyUs;
     private volatile long lastCommitTimestampMs;
 
+    private final HeartbeatTable heartbeat;
+    private final LongSupplier clock;
+    private final long startMs;
+    private final PendingCommits pending = new PendingCommits();
+
+    /** The time of the newest heartbeat row committed downstream, or -1 before the first. */
+    private volatile long heartbeatMs = -1;
+
     ApplyMetrics(MetricGroup group, LongSupplier inFlight, LongSupplier spilled) {
+        this(group, inFlight, spilled, null, System::currentTimeMillis);
+    }
+
+    /** {@code heartbeat}: the heartbeat table (monitoring.heartbeat-table), or null. */
+    ApplyMetrics(
+            MetricGroup group,
+            LongSupplier inFlight,
+            LongSupplier spilled,
+            HeartbeatTable heartbeat,
+            LongSupplier clock) {
+        this.heartbeat = heartbeat;
+        this.clock = clock;
+        this.startMs = clock.getAsLong();
         events = group.counter("eventsApplied", new ThreadSafeCounter());
         bytes = group.counter("bytesApplied", new ThreadSafeCounter());
         transactions = group.counter("transactionsApplied", new ThreadSafeCounter());
@@ -43,15 +68,53 @@ final class ApplyMetrics {
         group.gauge("inFlightTransactions", inFlight::getAsLong);
         group.gauge("transactionsSpilled", spilled::getAsLong);
         group.gauge("lastAppliedCommitTimestamp", () -> lastCommitTimestampMs);
-        group.gauge(
-                "replicationDelayMs",
-                () ->
-                        lastCommitTimestampMs == 0 || inFlight.getAsLong() == 0
-                                ? 0L
-                                : Math.max(0, System.currentTimeMillis() - lastCommitTimestampMs));
+        group.gauge("replicationDelayMs", this::delayMs);
+    }
+
+    /**
+     * The delay (docs/operations.md, Delay): how long ago the oldest upstream change not yet
+     * committed downstream was committed upstream. It is no older than the oldest transaction
+     * handed to the workers and not yet committed (binlog commit times have 1 s resolution), and,
+     * with heartbeats, no older than the newest heartbeat committed downstream: every upstream
+     * change before it was read, so it is either committed or among those handed on. Before the
+     * first heartbeat, the apply's start stands in for it. Without heartbeats, an apply with
+     * nothing in flight cannot tell an idle upstream from a stalled capture: -1 (unknown).
+     */
+    long delayMs() {
+        long oldest = pending.oldest();
+        if (heartbeat == null) {
+            return oldest == Long.MAX_VALUE ? -1 : Math.max(0, clock.getAsLong() - oldest);
+        }
+        long visibleUpTo = heartbeatMs > 0 ? heartbeatMs : startMs;
+        return Math.max(0, clock.getAsLong() - Math.min(oldest, visibleUpTo));
+    }
+
+    /** A transaction handed to the workers; its commit time counts until it is applied. */
+    void submitted(long commitTimestampMs) {
+        if (commitTimestampMs > 0) {
+            pending.add(commitTimestampMs);
+        }
+    }
+
+    /** After a heartbeat transaction's downstream commit: the upstream is visible up to it. */
+    void heartbeatApplied(ChangeEvent event) {
+        // A snapshot copy of the row says nothing about the binlog: only its changes count.
+        if (heartbeat != null
+                && event.operation() != Operation.READ
+                && heartbeat.is(event.table().database(), event.table().table())) {
+            heartbeatMs = Math.max(heartbeatMs, HeartbeatTable.timestampMs(event.after()));
+        }
+    }
+
+    /** The heartbeat table, or null. */
+    HeartbeatTable heartbeat() {
+        return heartbeat;
     }
 
     void applied(long eventCount, long byteCount, boolean transaction, long commitTimestampMs) {
+        if (commitTimestampMs > 0) {
+            pending.remove(commitTimestampMs);
+        }
         events.inc(eventCount);
         bytes.inc(byteCount);
         if (transaction) {
@@ -73,6 +136,26 @@ final class ApplyMetrics {
 
     void split() {
         splits.inc();
+    }
+
+    /** Commit times of the transactions in flight, oldest first; a few per batch, so locked. */
+    private static final class PendingCommits {
+        private final TreeMap<Long, int[]> counts = new TreeMap<>();
+
+        synchronized void add(long commitTimestampMs) {
+            counts.computeIfAbsent(commitTimestampMs, t -> new int[1])[0]++;
+        }
+
+        synchronized void remove(long commitTimestampMs) {
+            int[] count = counts.get(commitTimestampMs);
+            if (count != null && --count[0] == 0) {
+                counts.remove(commitTimestampMs);
+            }
+        }
+
+        synchronized long oldest() {
+            return counts.isEmpty() ? Long.MAX_VALUE : counts.firstKey();
+        }
     }
 
     /** A counter safe to increment from several threads. */

@@ -167,7 +167,13 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                         config.batchSize,
                         config.maxTransactionBytes,
                         config.splitOversizedTransactions);
-        this.metrics = new ApplyMetrics(group, this::inFlight, assembler::spilledTransactions);
+        this.metrics =
+                new ApplyMetrics(
+                        group,
+                        this::inFlight,
+                        assembler::spilledTransactions,
+                        config.heartbeat,
+                        System::currentTimeMillis);
         this.scheduler =
                 new TransactionScheduler(
                         config.workers,
@@ -286,6 +292,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                 conflictKeys.collect(event, keys);
             }
         }
+        metrics.submitted(tx.commitTimestampMs());
         try {
             if (scheduler.submit(tx, keys, barrier)) {
                 metrics.conflict();
@@ -304,6 +311,10 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         for (UpstreamTransaction tx : batch) {
             metrics.applied(
                     tx.eventCount(), tx.bytes(), !tx.isSnapshotRow(), tx.commitTimestampMs());
+            // A heartbeat is a one-row transaction of its own: only those are looked into.
+            if (metrics.heartbeat() != null && tx.eventCount() == 1 && !tx.isSpilled()) {
+                metrics.heartbeatApplied(tx.events().get(0));
+            }
         }
     }
 

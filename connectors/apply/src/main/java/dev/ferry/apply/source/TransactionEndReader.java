@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -97,7 +98,12 @@ public final class TransactionEndReader implements AutoCloseable {
                     if (record.value() == null) {
                         continue;
                     }
-                    read.put(new End(parser.parseEnd(RawChange.of(record)), record.offset()));
+                    End end = new End(parser.parseEnd(RawChange.of(record)), record.offset());
+                    while (!read.offer(end, POLL.toMillis(), TimeUnit.MILLISECONDS)) {
+                        if (closed) {
+                            return;
+                        }
+                    }
                 }
             }
         } catch (WakeupException | InterruptedException e) {
@@ -135,11 +141,16 @@ public final class TransactionEndReader implements AutoCloseable {
         return next;
     }
 
+    /**
+     * Stops the reading thread the way Kafka wants a consumer stopped from another thread: {@link
+     * KafkaConsumer#wakeup()}, and the reading thread closes it. An interrupt instead would make
+     * the consumer's own close fail ("Failed to close fetcher", InterruptException) on every normal
+     * stop.
+     */
     @Override
     public void close() throws InterruptedException {
         closed = true;
         consumer.wakeup();
-        thread.interrupt();
         thread.join(10_000);
     }
 }

@@ -3,6 +3,8 @@ package dev.ferry.capture.metrics;
 import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.Operation;
 import dev.ferry.envelope.SourcePosition;
+import dev.ferry.envelope.TableId;
+import dev.ferry.heartbeat.HeartbeatTable;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -48,12 +50,22 @@ public final class CaptureMetrics {
     private volatile String binlogFile = "";
     private volatile long binlogPosition = -1;
     private volatile long lastEventTimeMs = -1;
-    private volatile long captureLagMs = -1;
     private volatile long lastSnapshotRowTimeMs = -1;
 
+    /** The time of the newest heartbeat row read, or -1 before the first. */
+    private volatile long heartbeatMs = -1;
+
+    private final HeartbeatTable heartbeat;
+
     public CaptureMetrics(MetricGroup operatorGroup, LongSupplier clock) {
+        this(operatorGroup, clock, null);
+    }
+
+    /** {@code heartbeat}: the heartbeat table (monitoring.heartbeat-table), or null. */
+    public CaptureMetrics(MetricGroup operatorGroup, LongSupplier clock, HeartbeatTable heartbeat) {
         this.group = operatorGroup.addGroup(GROUP);
         this.clock = clock;
+        this.heartbeat = heartbeat;
         this.snapshotRows = group.counter(SNAPSHOT_ROWS);
         this.binlogEvents = group.counter(BINLOG_EVENTS);
         // A 10 s window: short enough that the status follows a change of pace.
@@ -62,8 +74,50 @@ public final class CaptureMetrics {
         group.gauge(BINLOG_FILE_INDEX, () -> fileIndex(binlogFile));
         group.gauge(BINLOG_POSITION, () -> binlogPosition);
         group.gauge(LAST_EVENT_TIME, () -> lastEventTimeMs);
-        group.gauge(CAPTURE_LAG, () -> captureLagMs);
+        group.gauge(CAPTURE_LAG, this::delayMs);
         group.gauge(LAST_SNAPSHOT_ROW_TIME, () -> lastSnapshotRowTimeMs);
+    }
+
+    /**
+     * Counts carried over from before a restore: the snapshot rows of each table, the binlog events
+     * this job had sent on and when its last snapshot row passed, so that a resumed job's figures
+     * and phase add up (Flink's counters start at zero in every run).
+     */
+    public void restore(
+            Map<String, Long> snapshotRowsByTable, long binlogEventCount, long lastSnapshotRowMs) {
+        lastSnapshotRowTimeMs = Math.max(lastSnapshotRowTimeMs, lastSnapshotRowMs);
+        snapshotRowsByTable.forEach(
+                (table, rows) -> {
+                    snapshotRows.inc(rows);
+                    tableCounter(TableId.parse(table)).inc(rows);
+                });
+        binlogEvents.inc(binlogEventCount);
+    }
+
+    /** The snapshot rows of each table counted so far, restored ones included. */
+    public Map<String, Long> snapshotRowsByTable() {
+        Map<String, Long> rows = new HashMap<>();
+        tableSnapshotRows.forEach((table, counter) -> rows.put(table, counter.getCount()));
+        return rows;
+    }
+
+    /** When the last snapshot row passed, restored or not; -1 if none did. */
+    public long lastSnapshotRowTimeMs() {
+        return lastSnapshotRowTimeMs;
+    }
+
+    /** The binlog events counted so far, restored ones included. */
+    public long binlogEventCount() {
+        return binlogEvents.getCount();
+    }
+
+    private Counter tableCounter(TableId table) {
+        return tableSnapshotRows.computeIfAbsent(
+                table.qualifiedName(),
+                name ->
+                        group.addGroup(DATABASE, table.database())
+                                .addGroup(TABLE, table.table())
+                                .counter(SNAPSHOT_ROWS));
     }
 
     /** Counts one event passing from the binlog source to Kafka. */
@@ -73,14 +127,7 @@ public final class CaptureMetrics {
         long now = clock.getAsLong();
         if (event.operation() == Operation.READ || source == null) {
             snapshotRows.inc();
-            tableSnapshotRows
-                    .computeIfAbsent(
-                            event.table().qualifiedName(),
-                            table ->
-                                    group.addGroup(DATABASE, event.table().database())
-                                            .addGroup(TABLE, event.table().table())
-                                            .counter(SNAPSHOT_ROWS))
-                    .inc();
+            tableCounter(event.table()).inc();
             lastSnapshotRowTimeMs = now;
             return;
         }
@@ -89,8 +136,27 @@ public final class CaptureMetrics {
         binlogPosition = source.binlogPosition();
         if (source.commitTimestampMs() > 0) {
             lastEventTimeMs = source.commitTimestampMs();
-            captureLagMs = Math.max(0, now - source.commitTimestampMs());
         }
+        if (heartbeat != null && heartbeat.is(event.table().database(), event.table().table())) {
+            long written = HeartbeatTable.timestampMs(event.after());
+            heartbeatMs = Math.max(heartbeatMs, written);
+        }
+    }
+
+    /**
+     * The capture's delay (docs/operations.md, Delay): how long ago the oldest upstream change this
+     * capture has not read yet was committed, from its clock now. That change was committed after
+     * the last binlog event read (whose commit time has 1 s resolution) and after the last
+     * heartbeat read, so the newer of the two bounds it; with heartbeats every second, the figure
+     * is at most about a second high, also when the upstream is idle. -1 (unknown) in a subtask
+     * that has read no binlog event: a snapshot reader, or the binlog reader before its first.
+     */
+    long delayMs() {
+        long readUpTo = Math.max(heartbeatMs, lastEventTimeMs);
+        if (readUpTo < 0) {
+            return -1;
+        }
+        return Math.max(0, clock.getAsLong() - readUpTo);
     }
 
     /** The number at the end of a binlog file name ({@code mysql-bin.000042} is 42), or -1. */
