@@ -3,6 +3,7 @@ package dev.ferry.it.support;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.kafka.KafkaContainer;
 
@@ -28,6 +29,13 @@ final class ContainerServices {
 
     /** Starts the three shared services, in parallel. */
     static ContainerServices start() {
+        if (!DockerClientFactory.instance().isDockerAvailable()) {
+            throw new IllegalStateException(
+                    "the integration tests start their services as containers, and no Docker"
+                            + " engine answers: start Docker; or, without one, run"
+                            + " docker/images/build and eval \"$(docker/images/build env)\" (Podman);"
+                            + " or run bin/services start and set FERRY_SERVICES=local");
+        }
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(ContainerServices::stopAll, "stop-test-containers"));
         GenericContainer<?> upstream = ServiceContainers.upstream();

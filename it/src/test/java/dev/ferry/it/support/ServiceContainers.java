@@ -99,12 +99,15 @@ final class ServiceContainers {
         runScript(root("upstream", server, MYSQL_PORT, ROOT_PASSWORD), "upstream-users.sql");
     }
 
-    /** Creates a downstream's users (MariaDB or TiDB), as root. */
+    /** Creates a downstream's users (MariaDB or TiDB), as root, and TiDB's settings. */
     static void createDownstreamUsers(GenericContainer<?> server, boolean tidb) {
         DatabaseEndpoint root =
                 tidb
                         ? root("downstream", server, TIDB_PORT, "")
                         : root("downstream", server, MYSQL_PORT, ROOT_PASSWORD);
+        if (tidb) {
+            runScript(root, "tidb-settings.sql");
+        }
         runScript(root, "downstream-users.sql");
     }
 
