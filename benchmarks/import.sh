@@ -12,12 +12,14 @@
 #
 #   benchmarks/import.sh [--quick|--smoke] [--rows-per-table N] [--sweep-rows-per-table N]
 #                        [--parallelism "2 4 8 16 32 64"] [--rows-per-statement "300 ... 7500"]
-#                        [--workers N] [--batch-size N] [--dump-threads N]
+#                        [--workers N] [--batch-size N] [--dump-threads N] [--downstream mariadb|tidb]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 bench_usage 'usage: benchmarks/import.sh [--quick|--smoke] [--rows-per-table N] [--sweep-rows-per-table N]
                             [--parallelism "2 4 8 16 32 64"] [--rows-per-statement "300 600 1250 2500 5000 7500"]
-                            [--workers N] [--batch-size N] [--dump-threads N]
+                            [--workers N] [--batch-size N] [--dump-threads N] [--downstream mariadb|tidb]
+  --downstream  mariadb (default: bin/services, measures ferry'"'"'s own cost) or tidb (a tidb-server
+            of the run, or the TiDB on FERRY_TIDB_PORT; TiDB in one process takes much of the cores)
   --quick   4 x 25,000 rows; sweeps: parallelism 4 16, rows per statement 500 5000 (a few minutes)
   --smoke   4 x 5,000 rows, no sweeps (does it run and write a report; for CI)
   default   4 x 200,000 rows; sweeps on 4 x 50,000 rows: parallelism 2 4 8 16 32 64,
@@ -34,6 +36,7 @@ while [[ $# -gt 0 ]]; do
     --workers) need_value "$@"; workers=$2; shift 2 ;;
     --batch-size) need_value "$@"; batch=$2; shift 2 ;;
     --dump-threads) need_value "$@"; dump_threads=$2; shift 2 ;;
+    --downstream) need_value "$@"; bench_downstream=$2; shift 2 ;;
     *) usage ;;
   esac
 done
@@ -47,6 +50,7 @@ check_ints --rows-per-table "$rows $sweep_rows" 100 100000000
 [[ -z $statement_rows ]] || check_ints --rows-per-statement "$statement_rows" 1 20000
 check_ints "--workers/--batch-size/--dump-threads" "$workers $batch $dump_threads" 1 20000
 check_ints --workers "$workers" 1 64
+case ${bench_downstream:=mariadb} in mariadb|tidb) ;; *) echo "--downstream must be mariadb or tidb, got '$bench_downstream'" >&2; exit 2 ;; esac
 
 bench_init import bench_import
 meta=bench_import_meta
@@ -305,8 +309,8 @@ if [[ -n $statement_rows ]]; then
 fi
 
 {
-  report_header "Full import" \
-    "Table 1 of the benchmark suite (issue 6), after TiDB DM's full import benchmark: \`benchmarks/import.sh$([[ $size != full ]] && echo " --$size")\`."
+  report_header "Full import$([[ $bench_downstream == tidb ]] && echo " into TiDB")" \
+    "Table 1 of the benchmark suite (issue 6), after TiDB DM's full import benchmark: \`benchmarks/import.sh$([[ $size != full ]] && echo " --$size")$([[ $bench_downstream == tidb ]] && echo " --downstream tidb")\`."
   echo
   echo "## Settings"
   echo
@@ -349,7 +353,7 @@ fi
   echo "| ferry apply (load) ÷ downstream ceiling | $(ratio "$rate_load" "$rate_ceiling") | — | — |"
   echo "| ferry dump then load ÷ mydumper then myloader | $(ratio "$dumper_total" "$ferry_serial") | — | — |"
   echo
-  echo "What limits ferry here: the CPU seconds above show where the cores went (\`capture\`, \`apply\`, the Kafka broker, the downstream and upstream \`mariadbd\`). Ferry end to end used $(fmt1 "$(cpu_per_100k "$k_e2e")") CPU seconds per 100k rows, the stock pipeline $(fmt1 "$(cpu_per_100k "$k_stock")"); on a CPU-bound machine the one that spends less CPU per row copies faster. Ferry's copy was $([[ -n $(seconds_of "$k_e2e") ]] && cpu_bound_note "$(cpu_rate "$k_e2e")")"
+  echo "What limits ferry here: the CPU seconds above show where the cores went (\`capture\`, \`apply\`, the Kafka broker, the downstream ($([[ $bench_downstream == tidb ]] && echo "\`tidb-server\`" || echo "\`mariadbd\`")) and the upstream \`mariadbd\`). Ferry end to end used $(fmt1 "$(cpu_per_100k "$k_e2e")") CPU seconds per 100k rows, the stock pipeline $(fmt1 "$(cpu_per_100k "$k_stock")"); on a CPU-bound machine the one that spends less CPU per row copies faster. Ferry's copy was $([[ -n $(seconds_of "$k_e2e") ]] && cpu_bound_note "$(cpu_rate "$k_e2e")")"
   echo
   if [[ -n $parallelism ]]; then
     echo "## Sweep: sink parallelism"

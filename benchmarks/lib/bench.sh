@@ -71,6 +71,7 @@ bench_init() {
   trap bench_cleanup EXIT
   trap 'echo "interrupted; cleaning up" >&2; exit 130' INT TERM
   bench_services
+  [[ ${bench_downstream:-mariadb} != tidb ]] || bench_tidb
 }
 bench_exit_commands=()
 on_exit() { bench_exit_commands+=("$1"); }
@@ -102,6 +103,46 @@ bench_services() {
   down_pid=$(listener "$FERRY_DOWNSTREAM_PORT")
   [[ -n $kafka_pid && -n $up_pid && -n $down_pid ]] || die "cannot find the pids of the services (ss -ltnp)"
   kafka_libs=$(tr '\0' '\n' < "/proc/$kafka_pid/cmdline" | sed -n 's|/libs/\*$|/libs|p')
+}
+
+# bench_tidb: TiDB as the downstream instead of bin/services' second MariaDB. A TiDB already
+# answering on FERRY_TIDB_PORT (default 4000) is used as it is (it needs the users of bin/services);
+# otherwise a tidb-server of this run is started (unistore, data under $work, stopped at the end)
+# from FERRY_TIDB_SERVER, tidb-server on the PATH, or ../shared/tidb/tidb-server.xz.
+bench_tidb() {
+  local port=${FERRY_TIDB_PORT:-4000} status_port=${FERRY_TIDB_STATUS_PORT:-10080} binary i
+  local root=(mariadb -h127.0.0.1 -P"$port" -uroot --batch --skip-column-names)
+  if ! "${root[@]}" -e 'SELECT 1' > /dev/null 2>&1 \
+    && ! mariadb -h127.0.0.1 -P"$port" -uferry_admin -pferry_admin -e 'SELECT 1' > /dev/null 2>&1; then
+    binary=${FERRY_TIDB_SERVER:-$(command -v tidb-server || true)}
+    if [[ -z $binary ]]; then
+      [[ -f $bench_repo/../shared/tidb/tidb-server.xz ]] \
+        || die "--downstream tidb: no TiDB on port $port and no tidb-server (set FERRY_TIDB_SERVER, or FERRY_TIDB_PORT to a running TiDB)"
+      binary=$FERRY_RUN_DIR/tidb/tidb-server
+      if [[ ! -x $binary ]]; then
+        mkdir -p "$FERRY_RUN_DIR/tidb"
+        xz -dc "$bench_repo/../shared/tidb/tidb-server.xz" > "$binary.tmp" && chmod +x "$binary.tmp" && mv "$binary.tmp" "$binary"
+      fi
+    fi
+    [[ -z $(ss -ltnH "sport = :$port") && -z $(ss -ltnH "sport = :$status_port") ]] \
+      || die "--downstream tidb: port $port or $status_port is taken; set FERRY_TIDB_PORT / FERRY_TIDB_STATUS_PORT"
+    say "starting TiDB on 127.0.0.1:$port (tidb-server, unistore)"
+    "$binary" -store unistore -path "$work/tidb-data" -host 127.0.0.1 -P "$port" -status "$status_port" \
+      -status-host 127.0.0.1 -log-file "$work/tidb.log" > "$work/tidb.out" 2>&1 &
+    local tidb_pid=$!
+    on_exit "kill $tidb_pid"
+    for ((i = 0; i < 600; i++)); do
+      "${root[@]}" -e 'SELECT 1' > /dev/null 2>&1 && break
+      kill -0 "$tidb_pid" 2> /dev/null || { cat "$work/tidb.out" >&2; die "tidb-server exited"; }
+      sleep 0.1
+    done
+    "${root[@]}" < it/src/test/resources/dev/ferry/it/support/downstream-users.sql \
+      || die "could not create the users in TiDB"
+  fi
+  export FERRY_DOWNSTREAM_PORT=$port
+  down=(mariadb -h127.0.0.1 -P"$FERRY_DOWNSTREAM_PORT" -uferry_admin -pferry_admin --batch --skip-column-names)
+  down_pid=$(listener "$port")
+  [[ -n $down_pid ]] || die "cannot find the pid of TiDB on port $port (ss -ltnp)"
 }
 
 # sources_newer_than JAR DIR...: the first pom.xml or file under src/ of DIR newer than JAR
@@ -407,7 +448,11 @@ report_machine() {
   echo "## Machine"
   echo
   echo "- $(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | sort -u | head -1)), $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) memory, $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME"), $(uname -sr)"
-  echo "- upstream MariaDB $("${up[@]}" -e 'SELECT VERSION()'), downstream MariaDB $("${down[@]}" -e 'SELECT VERSION()') (stand-in for TiDB), same host"
+  if [[ ${bench_downstream:-mariadb} == tidb ]]; then
+    echo "- upstream MariaDB $("${up[@]}" -e 'SELECT VERSION()'), downstream TiDB $("${down[@]}" -e 'SELECT VERSION()') (tidb-server, unistore: one process, no PD or TiKV), same host"
+  else
+    echo "- upstream MariaDB $("${up[@]}" -e 'SELECT VERSION()'), downstream MariaDB $("${down[@]}" -e 'SELECT VERSION()') (stand-in for TiDB), same host"
+  fi
   echo "- Kafka ${kafka_version:-unknown} (one KRaft broker, same host); Flink $(pom_property flink.version) (embedded mini-cluster per job), Flink CDC $(pom_property flink-cdc.version), flink-connector-jdbc $(pom_property flink-jdbc.version), flink-connector-kafka $(pom_property flink-kafka.version), MySQL Connector/J $(pom_property mysql-connector.version)"
   echo "- $(java -version 2>&1 | sed -n 2p); $(sysbench --version); $(mydumper --version 2>&1 | head -1); $(myloader --version 2>&1 | head -1)"
   echo "- ferry at $(git rev-parse --short HEAD) ($(git rev-parse --abbrev-ref HEAD)$([[ -n $(git status --porcelain -- jobs connectors benchmarks ':!benchmarks/results' 2>/dev/null) ]] && echo ', with uncommitted changes'))"

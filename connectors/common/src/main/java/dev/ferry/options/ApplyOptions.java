@@ -52,7 +52,8 @@ public final class ApplyOptions {
                     .withDescription(
                             "Largest flush in bytes of change records: it bounds each writer's"
                                     + " memory and each downstream transaction, which must stay"
-                                    + " below TiDB's txn-total-size-limit (100 MB by default).");
+                                    + " below the downstream's limit (TiDB: txn-total-size-limit,"
+                                    + " and the memory of its servers).");
 
     public static final ConfigOption<String> PROGRESS_DATABASE =
             ConfigOptions.key("apply.progress-database")
@@ -89,7 +90,9 @@ public final class ApplyOptions {
                     .withDescription(
                             "Largest upstream transaction, in change-record bytes, that is"
                                     + " committed as one downstream transaction; set it below"
-                                    + " TiDB's txn-total-size-limit (100 MB by default).");
+                                    + " the downstream's limit (TiDB: txn-total-size-limit if set,"
+                                    + " and the memory its servers can spare for one"
+                                    + " transaction).");
 
     public static final ConfigOption<String> OVERSIZED_TRANSACTION =
             ConfigOptions.key("apply.oversized-transaction")

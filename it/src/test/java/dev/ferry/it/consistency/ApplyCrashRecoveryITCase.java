@@ -32,7 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * upstream while the apply process is killed with SIGKILL at random moments and restarted. Triggers
  * downstream (test instrumentation, not part of ferry) log every update the apply job makes: an
  * upstream transaction applied twice shows up as an update that does not raise the counter, or as
- * an update of an insert-only row.
+ * an update of an insert-only row. TiDB has no triggers: on TiDB ({@link
+ * ApplyCrashRecoveryTidbITCase}) the kills, the progress table and the final equality are checked,
+ * the replays only on MariaDB.
  */
 class ApplyCrashRecoveryITCase {
     private static final int COUNTERS = 40;
@@ -73,16 +75,19 @@ class ApplyCrashRecoveryITCase {
                         jobs.assertRunning();
                         return count(db, "counters") == COUNTERS;
                     });
-            installAuditTriggers(d);
+            boolean audit = !Services.downstream().tidb();
+            if (audit) {
+                installAuditTriggers(d);
+            }
 
             Random random = new Random(42);
             try (CounterWorkload workload = new CounterWorkload(d)) {
                 for (int kill = 1; kill <= KILLS; kill++) {
-                    long before = audited(d);
+                    long before = applied(d, audit);
                     Await.until(
                             "the restarted apply job to apply changes",
                             Duration.ofMinutes(1),
-                            () -> audited(d) >= before + 50);
+                            () -> applied(d, audit) >= before + 50);
                     Thread.sleep(random.nextInt(3_000)); // a random moment mid-stream
                     jobs.assertRunning();
                     apply.kill();
@@ -99,6 +104,9 @@ class ApplyCrashRecoveryITCase {
                 Replicas.awaitEqual(db, jobs, Duration.ofMinutes(3));
             } finally {
                 apply.close();
+            }
+            if (!audit) {
+                return; // no triggers in TiDB: the replays are checked on MariaDB
             }
 
             long replays =
@@ -137,6 +145,14 @@ class ApplyCrashRecoveryITCase {
                                         > 0);
             }
         }
+    }
+
+    /** Changes applied so far: the audited updates, or without triggers the ledger rows. */
+    private static long applied(String d, boolean audit) {
+        return audit
+                ? audited(d)
+                : Sql.queryLong(
+                        Services.downstreamAdmin(), "SELECT COUNT(*) FROM " + d + ".ledger");
     }
 
     private static long audited(String d) {

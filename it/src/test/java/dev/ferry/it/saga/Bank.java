@@ -75,7 +75,7 @@ final class Bank {
                 + "="
                 + Services.HOST
                 + ":"
-                + Services.DOWNSTREAM_PORT;
+                + Services.downstreamAdmin().port();
     }
 
     long balance(DatabaseEndpoint bank, int account) {

@@ -6,6 +6,7 @@ import dev.ferry.it.support.Services;
 import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
 import dev.ferry.jdbc.Connections;
+import dev.ferry.jdbc.DatabaseEndpoint;
 import dev.ferry.saga.barrier.Barrier;
 import dev.ferry.saga.model.Operation;
 import java.sql.Connection;
@@ -16,22 +17,31 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The participant barrier on a real MariaDB, as a service embeds it: each case of DTM's barrier,
- * with the business effect counted in a table written inside the barrier's transaction.
+ * The participant barrier on a real MariaDB (on TiDB in SagaBarrierTidbITCase), as a service embeds
+ * it: each case of DTM's barrier, with the business effect counted in a table written inside the
+ * barrier's transaction.
  */
 class SagaBarrierITCase {
     private static TestDatabase db;
     private static Barrier barrier;
 
+    /** The participant server holding the barrier: the upstream, or the TiDB of the subclass. */
+    private static DatabaseEndpoint participant;
+
     @BeforeAll
     static void createBarrier() throws SQLException {
         Services.requireRunning();
         db = TestDatabase.create("barrier");
+        participant =
+                Services.downstream().tidb()
+                        ? Services.downstreamAdmin()
+                        : Services.upstreamAdmin();
+        Sql.execute(participant, "CREATE DATABASE IF NOT EXISTS `" + db.name() + "`");
         Sql.execute(
-                Services.upstreamAdmin(),
+                participant,
                 "CREATE TABLE " + db.table("effect") + " (gid VARCHAR(128), op VARCHAR(16))");
         barrier = Barrier.inTable(db.table("saga_barrier"));
-        try (Connection connection = Connections.open(Services.upstreamAdmin())) {
+        try (Connection connection = Connections.open(participant)) {
             barrier.createTable(connection);
         }
     }
@@ -78,7 +88,7 @@ class SagaBarrierITCase {
 
     @Test
     void aFailingBusinessLogicLeavesNoBarrierRecordSoARetryRuns() throws SQLException {
-        try (Connection connection = Connections.open(Services.upstreamAdmin())) {
+        try (Connection connection = Connections.open(participant)) {
             try {
                 barrier.run(
                         connection,
@@ -98,7 +108,7 @@ class SagaBarrierITCase {
     }
 
     private static boolean run(String gid, Operation operation) throws SQLException {
-        try (Connection connection = Connections.open(Services.upstreamAdmin())) {
+        try (Connection connection = Connections.open(participant)) {
             return barrier.run(
                     connection,
                     gid,
@@ -121,7 +131,7 @@ class SagaBarrierITCase {
 
     private static long effects(String gid, Operation operation) {
         return Sql.queryLong(
-                Services.upstreamAdmin(),
+                participant,
                 "SELECT COUNT(*) FROM "
                         + db.table("effect")
                         + " WHERE gid = '"

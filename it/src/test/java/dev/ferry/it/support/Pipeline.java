@@ -41,8 +41,8 @@ public final class Pipeline {
         capture.setString("upstream.server-id", serverId + "-" + (serverId + 3));
         capture.setString("kafka.transactional-id-prefix", "ferry-it-" + db);
         capture.setString("job.name", "capture-" + db);
-        apply.setString("downstream.hostname", Services.HOST);
-        apply.setString("downstream.port", String.valueOf(Services.DOWNSTREAM_PORT));
+        apply.setString("downstream.hostname", Services.downstreamApply().hostname());
+        apply.setString("downstream.port", String.valueOf(Services.downstreamApply().port()));
         apply.setString("downstream.username", Services.downstreamApply().username());
         apply.setString("downstream.password", Services.downstreamApply().password());
         apply.setString("apply.workers", "4");

@@ -24,6 +24,7 @@ import org.slf4j.LoggerFactory;
  * <p>A transaction above the downstream's size limit stops the job (default) or, when the user
  * chose to split, is committed in chunks; only the last chunk records it as applied, so a crash in
  * between replays its chunks in order, which converges but may show the partial state meanwhile.
+ * When the downstream itself refuses a commit as too large, the job stops the same way.
  */
 public final class TransactionBatchWriter implements TransactionScheduler.Applier {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionBatchWriter.class);
@@ -67,6 +68,10 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
                 return;
             } catch (SQLException e) {
                 BatchWriter.rollbackQuietly(c);
+                if (TransactionTooLarge.matches(e)) {
+                    throw TransactionTooLarge.error(
+                            batch, downstream, limits.maxTransactionBytes(), e);
+                }
                 if (attempt >= ATTEMPTS || !Retryable.isRetryable(e)) {
                     throw new SQLException(
                             "applying "
