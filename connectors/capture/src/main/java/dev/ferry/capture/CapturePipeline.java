@@ -12,11 +12,13 @@ import java.util.Properties;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.cdc.connectors.mysql.source.EmitterReplacingSourceFactory;
 import org.apache.flink.cdc.connectors.mysql.source.MySqlSource;
+import org.apache.flink.cdc.connectors.mysql.source.MySqlSourceBuilder;
 import org.apache.flink.cdc.connectors.mysql.table.StartupOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.catalog.ObjectPath;
 
 /**
  * Wires the capture dataflow: Flink CDC's MySQL source (chunked, parallel, lock-free snapshot, then
@@ -52,7 +54,7 @@ public final class CapturePipeline {
         String[] databases =
                 tables.stream().map(TableSchema::database).distinct().toArray(String[]::new);
         ChangeEventDeserializer deserializer = new ChangeEventDeserializer();
-        MySqlSource<CaptureRecord> built =
+        MySqlSourceBuilder<CaptureRecord> builder =
                 MySqlSource.<CaptureRecord>builder()
                         .hostname(config.upstream.hostname())
                         .port(config.upstream.port())
@@ -68,17 +70,23 @@ public final class CapturePipeline {
                                 config.snapshot
                                         ? StartupOptions.initial()
                                         : StartupOptions.latest())
-                        .debeziumProperties(debeziumProperties())
+                        .debeziumProperties(debeziumProperties(tables))
                         .jdbcProperties(jdbcProperties())
                         .closeIdleReaders(false)
-                        .deserializer(deserializer)
-                        .build();
+                        .deserializer(deserializer);
+        for (TableSchema table : UniqueKeyTables.of(tables)) {
+            builder.chunkKeyColumn(
+                    new ObjectPath(table.database(), table.table()),
+                    UniqueKeyTables.keyColumns(table).get(0));
+        }
         return EmitterReplacingSourceFactory.withEmitter(
-                built, deserializer, TransactionBoundaryEmitter::create);
+                builder.build(), deserializer, TransactionBoundaryEmitter::create);
     }
 
-    private static Properties debeziumProperties() {
+    private static Properties debeziumProperties(List<TableSchema> tables) {
         Properties properties = new Properties();
+        UniqueKeyTables.messageKeyColumns(tables)
+                .ifPresent(keys -> properties.setProperty("message.key.columns", keys));
         // BEGIN/END records for TransactionBoundaryEmitter, which also keeps the transaction_*
         // offset keys this adds out of checkpoints (Debezium cannot restore them from there).
         properties.setProperty("provide.transaction.metadata", "true");

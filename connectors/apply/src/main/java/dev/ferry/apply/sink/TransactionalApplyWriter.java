@@ -172,7 +172,10 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                                                 config.maxStatementBytes),
                                         store,
                                         limits,
-                                        (tx, commits) -> metrics.split()),
+                                        (tx, commits) -> metrics.split(),
+                                        // Workers: every table of a transaction was seen by
+                                        // applies() on this thread before it was submitted.
+                                        table -> uniqueKeys.getOrDefault(table, List.of())),
                         this::committed,
                         config.batchSize,
                         config.maxBatchBytes,
@@ -405,11 +408,13 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         return keys;
     }
 
+    /** Remembers a table's unique keys besides the one its rows are keyed by. */
     private void rememberUniqueKeys(TableSchema schema) {
+        IndexSchema rowKey = schema.rowKey().orElse(null);
         uniqueKeys.put(
                 schema.tableId(),
                 schema.indexes().stream()
-                        .filter(index -> index.unique() && !index.primary())
+                        .filter(index -> index.unique() && !index.equals(rowKey))
                         .map(IndexSchema::columnNames)
                         .toList());
     }

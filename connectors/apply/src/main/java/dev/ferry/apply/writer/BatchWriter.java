@@ -19,8 +19,9 @@ import java.util.Set;
 
 /**
  * Writes one flush of net row changes downstream in a single transaction: per table, the deletes
- * first (so a unique value freed by a delete can be taken by an insert), then the upserts, both as
- * multi-row statements bounded by rows and bytes.
+ * first (rows deleted, and rows replaced because their unique values moved, so that a unique value
+ * freed by one row can be taken by another), then the upserts, both as multi-row statements bounded
+ * by rows and bytes.
  *
  * <p>Statements of {@link #MIN_CACHED_ROWS} rows or more are prepared on the server when the
  * connection asks for it ({@link WriterConnection} does): the server then parses each statement
@@ -96,8 +97,10 @@ public final class BatchWriter {
         List<String> columns = List.of();
         List<RowChange> group = null;
         for (RowChange row : rows) {
-            if (row.kind() == RowChange.Kind.DELETE) {
+            if (row.kind().deletes()) {
                 deletes.add(row);
+            }
+            if (!row.kind().writesRow()) {
                 continue;
             }
             // Rows of a table nearly always share their columns: reuse the last list and group
