@@ -7,6 +7,7 @@ import dev.ferry.capture.source.CaptureRecord;
 import dev.ferry.capture.source.ChangeEventDeserializer;
 import dev.ferry.capture.source.TransactionBoundaryEmitter;
 import dev.ferry.envelope.schema.TableSchema;
+import dev.ferry.jdbc.tls.TlsConfig;
 import java.util.List;
 import java.util.Properties;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -70,8 +71,8 @@ public final class CapturePipeline {
                                 config.snapshot
                                         ? StartupOptions.initial()
                                         : StartupOptions.latest())
-                        .debeziumProperties(debeziumProperties(tables))
-                        .jdbcProperties(jdbcProperties())
+                        .debeziumProperties(debeziumProperties(tables, config.upstream.tls()))
+                        .jdbcProperties(jdbcProperties(config.upstream.tls()))
                         .closeIdleReaders(false)
                         .deserializer(deserializer);
         for (TableSchema table : UniqueKeyTables.of(tables)) {
@@ -79,12 +80,14 @@ public final class CapturePipeline {
                     new ObjectPath(table.database(), table.table()),
                     UniqueKeyTables.keyColumns(table).get(0));
         }
+        TlsConfig tls = config.upstream.tls();
         return EmitterReplacingSourceFactory.withEmitter(
-                builder.build(), deserializer, TransactionBoundaryEmitter::create);
+                builder.build(), deserializer, TransactionBoundaryEmitter::create, tls::prepare);
     }
 
-    private static Properties debeziumProperties(List<TableSchema> tables) {
-        Properties properties = new Properties();
+    private static Properties debeziumProperties(List<TableSchema> tables, TlsConfig tls) {
+        // database.ssl.* for the binlog client, the driver's TLS settings for Debezium's queries.
+        Properties properties = tls.debeziumProperties();
         UniqueKeyTables.messageKeyColumns(tables)
                 .ifPresent(keys -> properties.setProperty("message.key.columns", keys));
         // BEGIN/END records for TransactionBoundaryEmitter, which also keeps the transaction_*
@@ -104,9 +107,9 @@ public final class CapturePipeline {
         return properties;
     }
 
-    private static Properties jdbcProperties() {
-        Properties properties = new Properties();
-        properties.setProperty("useSSL", "false");
+    /** Flink CDC's own JDBC connections (snapshot chunks): TLS as configured. */
+    private static Properties jdbcProperties(TlsConfig tls) {
+        Properties properties = tls.driverProperties();
         properties.setProperty("allowPublicKeyRetrieval", "true");
         return properties;
     }

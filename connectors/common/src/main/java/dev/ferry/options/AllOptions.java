@@ -18,7 +18,8 @@ public final class AllOptions {
                     ApplyOptions.class,
                     SagaOptions.class,
                     JobOptions.class,
-                    MonitoringOptions.class);
+                    MonitoringOptions.class,
+                    TlsOptions.class);
 
     private AllOptions() {}
 

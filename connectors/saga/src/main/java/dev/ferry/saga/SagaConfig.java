@@ -2,10 +2,13 @@ package dev.ferry.saga;
 
 import dev.ferry.config.FerryConfigException;
 import dev.ferry.config.Settings;
+import dev.ferry.config.TlsSettings;
 import dev.ferry.jdbc.DatabaseEndpoint;
+import dev.ferry.jdbc.tls.TlsConfig;
 import dev.ferry.options.JobOptions;
 import dev.ferry.options.KafkaOptions;
 import dev.ferry.options.SagaOptions;
+import dev.ferry.options.TlsOptions;
 import dev.ferry.options.UpstreamOptions;
 import dev.ferry.saga.barrier.Barrier;
 import dev.ferry.saga.command.CommandDefaults;
@@ -95,6 +98,7 @@ public final class SagaConfig {
         String password =
                 Settings.requiredSecret(
                         options, SagaOptions.PARTICIPANT_PASSWORD, PASSWORD_VARIABLE, environment);
+        TlsConfig tls = TlsSettings.read(options, TlsOptions.PARTICIPANTS);
         for (String entry : list.split(",")) {
             String[] nameAndAddress = entry.strip().split("=", 2);
             String[] hostAndPort =
@@ -124,7 +128,8 @@ public final class SagaConfig {
                             hostAndPort[0].strip(),
                             port,
                             username,
-                            password));
+                            password,
+                            tls));
         }
         return participants;
     }

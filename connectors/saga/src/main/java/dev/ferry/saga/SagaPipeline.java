@@ -134,8 +134,9 @@ public final class SagaPipeline {
 
     private static MySqlSource<byte[]> outboxSource(SagaConfig.Outbox outbox) {
         String database = outbox.table().substring(0, outbox.table().indexOf('.'));
-        Properties jdbc = new Properties();
-        jdbc.setProperty("useSSL", "false");
+        // TLS as upstream.tls.* says; the key stores are written here, where the job starts
+        // (embedded, that is where it runs).
+        Properties jdbc = outbox.upstream().tls().driverProperties();
         jdbc.setProperty("allowPublicKeyRetrieval", "true");
         return MySqlSource.<byte[]>builder()
                 .hostname(outbox.upstream().hostname())
@@ -151,6 +152,7 @@ public final class SagaPipeline {
                 // position is in the checkpoint).
                 .startupOptions(StartupOptions.latest())
                 .jdbcProperties(jdbc)
+                .debeziumProperties(outbox.upstream().tls().debeziumProperties())
                 .deserializer(new OutboxCommandDeserializer())
                 .build();
     }
