@@ -27,7 +27,7 @@ public final class CaptureJob {
         CaptureConfig config = CaptureConfig.from(options);
         List<TableSchema> tables =
                 new UpstreamPreflight(config.upstream).check(config.tablePatterns, config.routing);
-        KafkaTopics kafka = new KafkaTopics(config.bootstrapServers);
+        KafkaTopics kafka = new KafkaTopics(config.kafka);
         kafka.ensureTopics(
                 tables.stream().map(TableSchema::topic).toList(),
                 config.schemaTopic,

@@ -1,6 +1,7 @@
 package dev.ferry.jobs;
 
 import dev.ferry.config.FerryConfigException;
+import dev.ferry.config.KafkaClientConfig;
 import dev.ferry.jobs.cli.JobArguments;
 import dev.ferry.options.KafkaOptions;
 import dev.ferry.options.SagaOptions;
@@ -28,7 +29,10 @@ final class SagaStatusCommand {
         Configuration options = JobArguments.parse(args.subList(1, args.size()));
         Optional<SagaOutcome> outcome =
                 OutcomeLookup.find(
-                        options.get(KafkaOptions.BOOTSTRAP_SERVERS),
+                        KafkaClientConfig.from(
+                                options,
+                                options.get(KafkaOptions.BOOTSTRAP_SERVERS),
+                                System::getenv),
                         options.get(SagaOptions.RESULTS_TOPIC),
                         gid);
         if (outcome.isEmpty()) {

@@ -1,5 +1,6 @@
 package dev.ferry.apply;
 
+import dev.ferry.config.KafkaClientConfig;
 import dev.ferry.config.Settings;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import dev.ferry.options.ApplyOptions;
@@ -16,6 +17,10 @@ public final class ApplyConfig implements Serializable {
     public final DatabaseEndpoint downstream;
     public final boolean createMissingTables;
     public final String bootstrapServers;
+
+    /** The bootstrap servers and kafka.properties.* of every Kafka client. */
+    public final KafkaClientConfig kafka;
+
     public final String schemaTopic;
     public final String consumerGroup;
     public final String transactionTopic;
@@ -37,6 +42,7 @@ public final class ApplyConfig implements Serializable {
                 Settings.oneOf(options, DownstreamOptions.CREATE_TABLES, "missing", "never")
                         .equals("missing");
         this.bootstrapServers = options.get(KafkaOptions.BOOTSTRAP_SERVERS);
+        this.kafka = KafkaClientConfig.from(options, bootstrapServers, environment);
         this.schemaTopic = options.get(KafkaOptions.SCHEMA_TOPIC);
         this.consumerGroup = options.get(KafkaOptions.CONSUMER_GROUP);
         this.transactionTopic = options.get(KafkaOptions.TRANSACTION_TOPIC);

@@ -122,6 +122,7 @@ public final class CapturePipeline {
         producer.setProperty("batch.size", String.valueOf(512 * 1024));
         producer.setProperty("compression.type", config.compression);
         producer.setProperty("max.request.size", String.valueOf(16 * 1024 * 1024));
+        producer.putAll(config.kafka.clientProperties());
         return KafkaSink.<CaptureRecord>builder()
                 .setBootstrapServers(config.bootstrapServers)
                 .setRecordSerializer(

@@ -19,7 +19,8 @@ public final class AllOptions {
                     SagaOptions.class,
                     JobOptions.class,
                     MonitoringOptions.class,
-                    TlsOptions.class);
+                    TlsOptions.class,
+                    KafkaClientOptions.class);
 
     private AllOptions() {}
 
@@ -46,6 +47,7 @@ public final class AllOptions {
     }
 
     public static boolean isFerryKey(String key) {
-        return all().stream().anyMatch(option -> option.key().equals(key));
+        return key.startsWith(KafkaClientOptions.PREFIX)
+                || all().stream().anyMatch(option -> option.key().equals(key));
     }
 }

@@ -1,6 +1,7 @@
 package dev.ferry.saga;
 
 import dev.ferry.config.FerryConfigException;
+import dev.ferry.config.KafkaClientConfig;
 import dev.ferry.config.Settings;
 import dev.ferry.config.TlsSettings;
 import dev.ferry.jdbc.DatabaseEndpoint;
@@ -26,6 +27,10 @@ public final class SagaConfig {
     public static final String PASSWORD_VARIABLE = "FERRY_SAGA_PASSWORD";
 
     public final String bootstrapServers;
+
+    /** The bootstrap servers and kafka.properties.* of every Kafka client. */
+    public final KafkaClientConfig kafka;
+
     public final String commandTopic;
     public final String feedbackTopic;
     public final String resultsTopic;
@@ -44,6 +49,7 @@ public final class SagaConfig {
 
     private SagaConfig(ReadableConfig options, Function<String, String> environment) {
         bootstrapServers = options.get(KafkaOptions.BOOTSTRAP_SERVERS);
+        kafka = KafkaClientConfig.from(options, bootstrapServers, environment);
         commandTopic = options.get(SagaOptions.COMMAND_TOPIC);
         feedbackTopic = options.get(SagaOptions.FEEDBACK_TOPIC);
         resultsTopic = options.get(SagaOptions.RESULTS_TOPIC);

@@ -47,8 +47,7 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
             ApplyConfig config, ProcessingTimeService timers, SinkWriterMetricGroup metrics) {
         this.config = config;
         this.timers = timers;
-        SchemaTopicReader schemas =
-                new SchemaTopicReader(config.bootstrapServers, config.schemaTopic);
+        SchemaTopicReader schemas = new SchemaTopicReader(config.kafka, config.schemaTopic);
         this.catalog = new DownstreamCatalog(config.createMissingTables, schemas::readAll);
         this.batchWriter = new BatchWriter(catalog, config.batchSize, config.maxStatementBytes);
         this.connection = new WriterConnection(config.downstream);

@@ -117,7 +117,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
             ApplyConfig config, ProcessingTimeService timers, SinkWriterMetricGroup group) {
         this.config = config;
         this.timers = timers;
-        this.schemas = new SchemaTopicReader(config.bootstrapServers, config.schemaTopic);
+        this.schemas = new SchemaTopicReader(config.kafka, config.schemaTopic);
         this.store = new ProgressStore(config.progressDatabase, config.consumerGroup);
         this.progressConnection = Connections.open(config.downstream);
         try {
@@ -183,10 +183,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         // Last: it starts a thread, which nothing would stop if the constructor failed after it.
         this.ends =
                 new TransactionEndReader(
-                        config.bootstrapServers,
-                        config.transactionTopic,
-                        restartOffsets,
-                        END_READ_AHEAD);
+                        config.kafka, config.transactionTopic, restartOffsets, END_READ_AHEAD);
         scheduleTick();
     }
 
