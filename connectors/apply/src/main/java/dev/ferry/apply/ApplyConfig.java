@@ -6,6 +6,7 @@ import dev.ferry.jdbc.DatabaseEndpoint;
 import dev.ferry.options.ApplyOptions;
 import dev.ferry.options.DownstreamOptions;
 import dev.ferry.options.KafkaOptions;
+import dev.ferry.options.PoisonRecordOptions;
 import java.io.Serializable;
 import java.util.function.Function;
 import org.apache.flink.configuration.ReadableConfig;
@@ -36,6 +37,9 @@ public final class ApplyConfig implements Serializable {
     public final int maxStatementBytes;
     public final int maxBatchBytes;
 
+    /** Null to stop at a poison record; else the topic poison records are copied to. */
+    public final String deadLetterTopic;
+
     private ApplyConfig(ReadableConfig options, Function<String, String> environment) {
         this.downstream = Settings.endpoint(options, DownstreamOptions.ENDPOINT, environment);
         this.createMissingTables =
@@ -63,6 +67,11 @@ public final class ApplyConfig implements Serializable {
         this.flushIntervalMs = Math.max(1, options.get(ApplyOptions.FLUSH_INTERVAL).toMillis());
         this.maxStatementBytes = Settings.atLeast(options, ApplyOptions.MAX_STATEMENT_BYTES, 1024);
         this.maxBatchBytes = Settings.atLeast(options, ApplyOptions.MAX_BATCH_BYTES, 1024);
+        this.deadLetterTopic =
+                Settings.oneOf(options, PoisonRecordOptions.POISON_RECORDS, "stop", "dead-letter")
+                                .equals("dead-letter")
+                        ? options.get(PoisonRecordOptions.DEAD_LETTER_TOPIC)
+                        : null;
     }
 
     public static ApplyConfig from(ReadableConfig options) {

@@ -20,7 +20,8 @@ public final class AllOptions {
                     JobOptions.class,
                     MonitoringOptions.class,
                     TlsOptions.class,
-                    KafkaClientOptions.class);
+                    KafkaClientOptions.class,
+                    PoisonRecordOptions.class);
 
     private AllOptions() {}
 

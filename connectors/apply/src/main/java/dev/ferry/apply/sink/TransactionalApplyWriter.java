@@ -10,6 +10,7 @@ import dev.ferry.apply.progress.AppliedCommit;
 import dev.ferry.apply.progress.ApplyProgress;
 import dev.ferry.apply.progress.ProgressStore;
 import dev.ferry.apply.schedule.TransactionScheduler;
+import dev.ferry.apply.source.DeadLetters;
 import dev.ferry.apply.source.EnvelopeParser;
 import dev.ferry.apply.source.ParseAhead;
 import dev.ferry.apply.source.RawChange;
@@ -111,12 +112,17 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     private final TransactionScheduler scheduler;
     private final ApplyMetrics metrics;
     private final Connection progressConnection;
+    private final DeadLetters deadLetters;
     private long lastSave;
 
     TransactionalApplyWriter(
             ApplyConfig config, ProcessingTimeService timers, SinkWriterMetricGroup group) {
         this.config = config;
         this.timers = timers;
+        this.deadLetters =
+                config.deadLetterTopic == null
+                        ? null
+                        : new DeadLetters(config.kafka, config.deadLetterTopic);
         this.schemas = new SchemaTopicReader(config.kafka, config.schemaTopic);
         this.store = new ProgressStore(config.progressDatabase, config.consumerGroup);
         this.progressConnection = Connections.open(config.downstream);
@@ -204,16 +210,30 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         if (restart != null && record.offset < restart) {
             return; // applied before the restart
         }
-        parsing.add(new Read(record, partition, null));
+        parsing.add(new Read(record, partition, null, null));
         assembleParsed(false);
     }
 
-    /** A change record read, and once parsed its change. */
-    private record Read(RawChange record, TopicPartition partition, ChangeEvent change) {}
+    /**
+     * A change record read, and once parsed its change, or why it is a poison record (only when
+     * poison records go to the dead-letter topic; otherwise parsing throws).
+     */
+    private record Read(
+            RawChange record,
+            TopicPartition partition,
+            ChangeEvent change,
+            EnvelopeParser.PoisonRecordException poison) {}
 
     /** On a parse thread. */
     private Read parse(Read read) {
-        return new Read(read.record, read.partition, PARSERS.get().parse(read.record));
+        try {
+            return new Read(read.record, read.partition, PARSERS.get().parse(read.record), null);
+        } catch (EnvelopeParser.PoisonRecordException e) {
+            if (deadLetters == null) {
+                throw e;
+            }
+            return new Read(read.record, read.partition, null, e);
+        }
     }
 
     /**
@@ -224,6 +244,11 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     private void assembleParsed(boolean all) throws IOException, InterruptedException {
         for (Read read = next(all); read != null; read = next(all)) {
             RawChange record = read.record;
+            if (read.poison != null) {
+                // Never added to a transaction: a foreign producer's record belongs to none.
+                deadLetters.send(record, read.poison.getMessage());
+                continue;
+            }
             UpstreamTransaction row =
                     assembler.addChange(
                             read.change,
@@ -426,5 +451,8 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         scheduler.close();
         ends.close();
         progressConnection.close();
+        if (deadLetters != null) {
+            deadLetters.close();
+        }
     }
 }
