@@ -31,7 +31,7 @@ final class PreparedMySqlSource<T> extends MySqlSource<T> {
     @Override
     public SourceReader<T, MySqlSplit> createReader(SourceReaderContext context) throws Exception {
         preparation.prepare();
-        return super.createReader(context);
+        return new ExplainingSourceReader<>(super.createReader(context));
     }
 
     @Override
