@@ -200,15 +200,43 @@ public final class BatchWriter {
         StatementCache.Shape shape =
                 new StatementCache.Shape(table.id(), columns, rows.size(), upsert);
         ValueBinder binder = ValueBinder.forColumns(table, columns);
-        if (rows.size() < MIN_CACHED_ROWS) {
-            try (PreparedStatement statement = prepareAsText(connection, shape)) {
+        try {
+            if (rows.size() < MIN_CACHED_ROWS) {
+                try (PreparedStatement statement = prepareAsText(connection, shape)) {
+                    bindAndExecute(statement, binder, columns, rows, upsert);
+                }
+            } else {
+                PreparedStatement statement =
+                        statements.statement(connection, shape, BatchWriter::prepare);
                 bindAndExecute(statement, binder, columns, rows, upsert);
             }
-        } else {
-            PreparedStatement statement =
-                    statements.statement(connection, shape, BatchWriter::prepare);
-            bindAndExecute(statement, binder, columns, rows, upsert);
+        } catch (SQLException e) {
+            throw new SQLException(
+                    "the downstream refused " + describe(shape) + ": " + e.getMessage(),
+                    e.getSQLState(),
+                    e.getErrorCode(),
+                    e);
         }
+    }
+
+    /** A statement as the user may see it: its shape, never its values. */
+    static String describe(StatementCache.Shape shape) {
+        String columns = String.join(", ", shape.columns());
+        return (shape.upsert()
+                        ? "INSERT INTO "
+                                + quoteTable(shape)
+                                + " ("
+                                + columns
+                                + ") VALUES (?, ...)"
+                                + " ON DUPLICATE KEY UPDATE"
+                        : "DELETE FROM " + quoteTable(shape) + " WHERE (" + columns + ") IN (...)")
+                + " of "
+                + shape.rows()
+                + (shape.rows() == 1 ? " row" : " rows");
+    }
+
+    private static String quoteTable(StatementCache.Shape shape) {
+        return dev.ferry.apply.statement.Identifiers.quote(shape.table());
     }
 
     private static void bindAndExecute(

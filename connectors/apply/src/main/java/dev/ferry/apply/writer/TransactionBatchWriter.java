@@ -76,6 +76,14 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
                 return;
             } catch (SQLException e) {
                 BatchWriter.rollbackQuietly(c);
+                if (!Retryable.isRetryable(e) && batch.size() > 1) {
+                    // Merged transactions: commit them one by one, so the failure names the one
+                    // the downstream refuses (those before it are recorded as applied).
+                    for (UpstreamTransaction tx : batch) {
+                        apply(List.of(tx));
+                    }
+                    return;
+                }
                 if (attempt >= ATTEMPTS || !Retryable.isRetryable(e)) {
                     throw new SQLException(
                             "applying "
@@ -83,7 +91,14 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
                                     + " to "
                                     + downstream
                                     + " failed: "
-                                    + e.getMessage(),
+                                    + e.getMessage()
+                                    + (Retryable.isRetryable(e)
+                                            ? ""
+                                            : ". The apply job stopped before this transaction;"
+                                                    + " nothing is lost. Make the downstream"
+                                                    + " accept it (its table definition, or the"
+                                                    + " data upstream), then restart the apply"
+                                                    + " job."),
                             e.getSQLState(),
                             e.getErrorCode(),
                             e);
