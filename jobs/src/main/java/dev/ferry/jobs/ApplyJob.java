@@ -32,7 +32,7 @@ public final class ApplyJob {
     public static JobClient start(Configuration options) throws Exception {
         ApplyConfig config = ApplyConfig.from(options);
         Map<TableId, TableSchema> schemas =
-                new SchemaTopicReader(config.bootstrapServers, config.schemaTopic).readAll();
+                new SchemaTopicReader(config.kafka, config.schemaTopic).readAll();
         if (schemas.isEmpty()) {
             throw new FerryConfigException(
                     "no table definitions on schema topic '"
@@ -57,7 +57,7 @@ public final class ApplyJob {
                 topics.size(),
                 config.downstream);
         if (config.transactional) {
-            TransactionTopic.require(config.bootstrapServers, config.transactionTopic);
+            TransactionTopic.require(config.kafka, config.transactionTopic);
         }
         StreamExecutionEnvironment env =
                 JobEnvironment.create(options, DEFAULT_NAME, !config.transactional);

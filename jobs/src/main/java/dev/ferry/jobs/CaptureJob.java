@@ -31,7 +31,7 @@ public final class CaptureJob {
         }
         List<TableSchema> tables =
                 new UpstreamPreflight(config.upstream).check(config.tablePatterns, config.routing);
-        KafkaTopics kafka = new KafkaTopics(config.bootstrapServers);
+        KafkaTopics kafka = new KafkaTopics(config.kafka);
         kafka.ensureTopics(
                 tables.stream().map(TableSchema::topic).toList(),
                 config.schemaTopic,

@@ -24,7 +24,7 @@ public final class SagaJob {
     public static JobClient start(Configuration options) throws Exception {
         SagaConfig config = SagaConfig.from(options);
         SagaTopics.ensure(
-                config.bootstrapServers,
+                config.kafka,
                 config.commandTopic,
                 config.feedbackTopic,
                 config.resultsTopic,

@@ -1,6 +1,7 @@
 package dev.ferry.jobs;
 
 import dev.ferry.jobs.cli.ConfigArguments;
+import dev.ferry.config.KafkaClientConfig;
 import dev.ferry.options.KafkaOptions;
 import dev.ferry.options.SagaOptions;
 import dev.ferry.saga.kafka.OutcomeJson;
@@ -41,7 +42,10 @@ final class SagaStatusCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Optional<SagaOutcome> outcome =
                 OutcomeLookup.find(
-                        options.get(KafkaOptions.BOOTSTRAP_SERVERS),
+                        KafkaClientConfig.from(
+                                options,
+                                options.get(KafkaOptions.BOOTSTRAP_SERVERS),
+                                System::getenv),
                         options.get(SagaOptions.RESULTS_TOPIC),
                         gid);
         if (outcome.isEmpty()) {

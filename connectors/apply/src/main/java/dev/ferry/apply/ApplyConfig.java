@@ -1,5 +1,6 @@
 package dev.ferry.apply;
 
+import dev.ferry.config.KafkaClientConfig;
 import dev.ferry.config.Settings;
 import dev.ferry.heartbeat.HeartbeatTable;
 import dev.ferry.jdbc.DatabaseEndpoint;
@@ -7,6 +8,7 @@ import dev.ferry.options.ApplyOptions;
 import dev.ferry.options.DownstreamOptions;
 import dev.ferry.options.KafkaOptions;
 import dev.ferry.options.MonitoringOptions;
+import dev.ferry.options.PoisonRecordOptions;
 import java.io.Serializable;
 import java.util.function.Function;
 import org.apache.flink.configuration.ReadableConfig;
@@ -18,6 +20,10 @@ public final class ApplyConfig implements Serializable {
     public final DatabaseEndpoint downstream;
     public final boolean createMissingTables;
     public final String bootstrapServers;
+
+    /** The bootstrap servers and kafka.properties.* of every Kafka client. */
+    public final KafkaClientConfig kafka;
+
     public final String schemaTopic;
     public final String consumerGroup;
     public final String transactionTopic;
@@ -35,6 +41,8 @@ public final class ApplyConfig implements Serializable {
 
     /** The heartbeat table (monitoring.heartbeat-table) the delay is measured with, or null. */
     public final HeartbeatTable heartbeat;
+    /** Null to stop at a poison record; else the topic poison records are copied to. */
+    public final String deadLetterTopic;
 
     private ApplyConfig(ReadableConfig options, Function<String, String> environment) {
         this.downstream = Settings.endpoint(options, DownstreamOptions.ENDPOINT, environment);
@@ -42,6 +50,7 @@ public final class ApplyConfig implements Serializable {
                 Settings.oneOf(options, DownstreamOptions.CREATE_TABLES, "missing", "never")
                         .equals("missing");
         this.bootstrapServers = options.get(KafkaOptions.BOOTSTRAP_SERVERS);
+        this.kafka = KafkaClientConfig.from(options, bootstrapServers, environment);
         this.schemaTopic = options.get(KafkaOptions.SCHEMA_TOPIC);
         this.consumerGroup = options.get(KafkaOptions.CONSUMER_GROUP);
         this.transactionTopic = options.get(KafkaOptions.TRANSACTION_TOPIC);
@@ -67,6 +76,11 @@ public final class ApplyConfig implements Serializable {
                         .filter(t -> !t.isBlank())
                         .map(HeartbeatTable::parse)
                         .orElse(null);
+        this.deadLetterTopic =
+                Settings.oneOf(options, PoisonRecordOptions.POISON_RECORDS, "stop", "dead-letter")
+                                .equals("dead-letter")
+                        ? options.get(PoisonRecordOptions.DEAD_LETTER_TOPIC)
+                        : null;
     }
 
     public static ApplyConfig from(ReadableConfig options) {

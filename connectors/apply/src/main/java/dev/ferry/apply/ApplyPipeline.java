@@ -7,6 +7,7 @@ import dev.ferry.apply.sink.TransactionalApplySink;
 import dev.ferry.apply.source.RawChange;
 import dev.ferry.apply.source.RawChangeDeserializer;
 import dev.ferry.config.FerryConfigException;
+import dev.ferry.config.KafkaClientConfig;
 import java.util.List;
 import java.util.Properties;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -123,7 +124,15 @@ public final class ApplyPipeline {
                 .setStartingOffsets(startingOffsets)
                 .setDeserializer(new RawChangeDeserializer())
                 .setProperties(consumerProperties(partitionFetchBytes))
+                .setProperties(clientProperties(config.kafka))
                 .build();
+    }
+
+    /** kafka.properties.*: Flink's builder takes the bootstrap servers separately. */
+    private static Properties clientProperties(KafkaClientConfig kafka) {
+        Properties properties = new Properties();
+        properties.putAll(kafka.clientProperties());
+        return properties;
     }
 
     /** The Kafka consumer's settings for reading the change and transaction topics. */

@@ -2,6 +2,7 @@ package dev.ferry.capture;
 
 import dev.ferry.capture.kafka.TopicRouting;
 import dev.ferry.config.FerryConfigException;
+import dev.ferry.config.KafkaClientConfig;
 import dev.ferry.config.Settings;
 import dev.ferry.heartbeat.HeartbeatTable;
 import dev.ferry.jdbc.DatabaseEndpoint;
@@ -29,6 +30,10 @@ public final class CaptureConfig implements Serializable {
     public final int fetchSize;
     public final boolean snapshot;
     public final String bootstrapServers;
+
+    /** The bootstrap servers and kafka.properties.* of every Kafka client. */
+    public final KafkaClientConfig kafka;
+
     public final TopicRouting routing;
     public final String schemaTopic;
     public final String transactionTopic;
@@ -69,6 +74,7 @@ public final class CaptureConfig implements Serializable {
                 Settings.oneOf(options, CaptureOptions.STARTUP_MODE, "initial", "latest")
                         .equals("initial");
         this.bootstrapServers = options.get(KafkaOptions.BOOTSTRAP_SERVERS);
+        this.kafka = KafkaClientConfig.from(options, bootstrapServers, environment);
         this.routing =
                 new TopicRouting(
                         options.get(KafkaOptions.TOPIC_PATTERN),

@@ -7,16 +7,19 @@ import dev.ferry.capture.source.CaptureRecord;
 import dev.ferry.capture.source.ChangeEventDeserializer;
 import dev.ferry.capture.source.TransactionBoundaryEmitter;
 import dev.ferry.envelope.schema.TableSchema;
+import dev.ferry.jdbc.tls.TlsConfig;
 import java.util.List;
 import java.util.Properties;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.cdc.connectors.mysql.source.EmitterReplacingSourceFactory;
 import org.apache.flink.cdc.connectors.mysql.source.MySqlSource;
+import org.apache.flink.cdc.connectors.mysql.source.MySqlSourceBuilder;
 import org.apache.flink.cdc.connectors.mysql.table.StartupOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.catalog.ObjectPath;
 
 /**
  * Wires the capture dataflow: Flink CDC's MySQL source (chunked, parallel, lock-free snapshot, then
@@ -57,7 +60,7 @@ public final class CapturePipeline {
         String[] databases =
                 tables.stream().map(TableSchema::database).distinct().toArray(String[]::new);
         ChangeEventDeserializer deserializer = new ChangeEventDeserializer();
-        MySqlSource<CaptureRecord> built =
+        MySqlSourceBuilder<CaptureRecord> builder =
                 MySqlSource.<CaptureRecord>builder()
                         .hostname(config.upstream.hostname())
                         .port(config.upstream.port())
@@ -73,17 +76,25 @@ public final class CapturePipeline {
                                 config.snapshot
                                         ? StartupOptions.initial()
                                         : StartupOptions.latest())
-                        .debeziumProperties(debeziumProperties())
-                        .jdbcProperties(jdbcProperties())
+                        .debeziumProperties(debeziumProperties(tables, config.upstream.tls()))
+                        .jdbcProperties(jdbcProperties(config.upstream.tls()))
                         .closeIdleReaders(false)
-                        .deserializer(deserializer)
-                        .build();
+                        .deserializer(deserializer);
+        for (TableSchema table : UniqueKeyTables.of(tables)) {
+            builder.chunkKeyColumn(
+                    new ObjectPath(table.database(), table.table()),
+                    UniqueKeyTables.keyColumns(table).get(0));
+        }
+        TlsConfig tls = config.upstream.tls();
         return EmitterReplacingSourceFactory.withEmitter(
-                built, deserializer, TransactionBoundaryEmitter::create);
+                builder.build(), deserializer, TransactionBoundaryEmitter::create, tls::prepare);
     }
 
-    private static Properties debeziumProperties() {
-        Properties properties = new Properties();
+    private static Properties debeziumProperties(List<TableSchema> tables, TlsConfig tls) {
+        // database.ssl.* for the binlog client, the driver's TLS settings for Debezium's queries.
+        Properties properties = tls.debeziumProperties();
+        UniqueKeyTables.messageKeyColumns(tables)
+                .ifPresent(keys -> properties.setProperty("message.key.columns", keys));
         // BEGIN/END records for TransactionBoundaryEmitter, which also keeps the transaction_*
         // offset keys this adds out of checkpoints (Debezium cannot restore them from there).
         properties.setProperty("provide.transaction.metadata", "true");
@@ -101,9 +112,9 @@ public final class CapturePipeline {
         return properties;
     }
 
-    private static Properties jdbcProperties() {
-        Properties properties = new Properties();
-        properties.setProperty("useSSL", "false");
+    /** Flink CDC's own JDBC connections (snapshot chunks): TLS as configured. */
+    private static Properties jdbcProperties(TlsConfig tls) {
+        Properties properties = tls.driverProperties();
         properties.setProperty("allowPublicKeyRetrieval", "true");
         return properties;
     }
@@ -116,6 +127,7 @@ public final class CapturePipeline {
         producer.setProperty("batch.size", String.valueOf(512 * 1024));
         producer.setProperty("compression.type", config.compression);
         producer.setProperty("max.request.size", String.valueOf(16 * 1024 * 1024));
+        producer.putAll(config.kafka.clientProperties());
         return KafkaSink.<CaptureRecord>builder()
                 .setBootstrapServers(config.bootstrapServers)
                 .setRecordSerializer(

@@ -1,5 +1,9 @@
 package dev.ferry.checksum;
 
+import dev.ferry.config.FerryConfigException;
+import dev.ferry.config.TlsSettings;
+import dev.ferry.jdbc.tls.TlsConfig;
+import dev.ferry.options.TlsOptions;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -15,6 +19,7 @@ import picocli.CommandLine.OverwrittenOptionException;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
+import org.apache.flink.configuration.Configuration;
 
 /**
  * The parsed command line of {@link ChecksumCommand}, read by picocli. Error messages name options,
@@ -46,7 +51,15 @@ record ChecksumArguments(
                     "tables",
                     "chunk-size",
                     "max-differences",
-                    "json-columns");
+                    "json-columns",
+                    "source-tls-mode",
+                    "source-tls-ca",
+                    "source-tls-cert",
+                    "source-tls-key",
+                    "target-tls-mode",
+                    "target-tls-ca",
+                    "target-tls-cert",
+                    "target-tls-key");
 
     /** A command line that cannot be run; the message is safe to print. */
     static final class UsageException extends Exception {
@@ -149,7 +162,23 @@ record ChecksumArguments(
         }
         String user = required(values, role + "-user");
         String password = values.getOrDefault(role + "-password", envPassword);
-        return new ConnectionSpec(role, url, user, password);
+        return new ConnectionSpec(role, url, user, password, tls(role, values));
+    }
+
+    /** --ROLE-tls-mode, -ca, -cert and -key, read as the jobs read their TLS options. */
+    private static TlsConfig tls(String role, Map<String, String> values) throws UsageException {
+        Configuration options = new Configuration();
+        values.forEach(
+                (name, value) -> {
+                    if (name.startsWith(role + "-tls-")) {
+                        options.setString(name, value);
+                    }
+                });
+        try {
+            return TlsSettings.read(options, TlsOptions.commandLine(role));
+        } catch (FerryConfigException e) {
+            throw new UsageException("--" + e.getMessage());
+        }
     }
 
     private static String required(Map<String, String> values, String name) throws UsageException {

@@ -36,6 +36,11 @@ public final class ChecksumCommand {
                     "  --chunk-size       rows per query on each side (default 5000)",
                     "  --max-differences  differences shown per table (default 20)",
                     "  --json-columns     text columns to compare as JSON, as COLUMN or TABLE.COLUMN",
+                    "  --source-tls-mode  TLS: disabled, preferred (default), required, verify_ca or",
+                    "                     verify_identity (the same options for --target-)",
+                    "  --source-tls-ca    PEM file of the CA that signs the server's certificate",
+                    "                     (alone, it means --source-tls-mode verify_ca)",
+                    "  --source-tls-cert, --source-tls-key   PEM client certificate and its key",
                     "Exit code: 0 all tables equal, 1 differences found, 2 usage or connection error",
                     "or a table that could not be compared (for example, one without a primary key).");
 

@@ -1,5 +1,6 @@
 package dev.ferry.checksum;
 
+import dev.ferry.jdbc.tls.TlsFailure;
 import java.sql.SQLException;
 
 /** Turns a failed connection attempt into one printable line naming the side and its address. */
@@ -13,6 +14,20 @@ final class ConnectionErrors {
      */
     static String describe(ConnectionSpec side, SQLException error, Redactor redactor) {
         String where = side.role() + " " + side.hostAndPort();
+        TlsFailure tls = TlsFailure.of(error);
+        if (tls != null) {
+            String option = "--" + side.role() + "-tls-";
+            return redactor.redact(
+                    "error: TLS handshake with "
+                            + where
+                            + " failed: "
+                            + tls.detail()
+                            + (tls.kind() == TlsFailure.Kind.UNTRUSTED
+                                    ? ". Give the CA that signed the server's certificate in "
+                                            + option
+                                            + "ca"
+                                    : ". Check " + option + "mode and " + option + "ca"));
+        }
         String state = error.getSQLState();
         // SQLState class 08 is "connection exception": the driver's own message is a paragraph
         // about packets, while the root cause (Connection refused, unknown host) says what

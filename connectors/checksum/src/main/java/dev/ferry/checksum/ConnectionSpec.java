@@ -1,5 +1,6 @@
 package dev.ferry.checksum;
 
+import dev.ferry.jdbc.tls.TlsConfig;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
@@ -7,10 +8,14 @@ import java.util.Locale;
 import java.util.Properties;
 
 /**
- * How the command line reaches one side: a {@code jdbc:mysql:} URL, a user and an optional
- * password. Its {@code toString} never shows the password.
+ * How the command line reaches one side: a {@code jdbc:mysql:} URL, a user, an optional password
+ * and TLS. Its {@code toString} never shows the password.
  */
-record ConnectionSpec(String role, String url, String user, String password) {
+record ConnectionSpec(String role, String url, String user, String password, TlsConfig tls) {
+
+    ConnectionSpec(String role, String url, String user, String password) {
+        this(role, url, user, password, TlsConfig.PREFERRED);
+    }
 
     private static final Driver DRIVER = newDriver();
 
@@ -25,6 +30,11 @@ record ConnectionSpec(String role, String url, String user, String password) {
     /** Opens a connection; the password travels as a property, never inside the URL. */
     Connection open() throws SQLException {
         Properties properties = new Properties();
+        // TLS settings in the URL (sslMode, useSSL, key store URLs) win over --ROLE-tls-*.
+        String lowerUrl = url.toLowerCase(Locale.ROOT);
+        if (!lowerUrl.contains("sslmode=") && !lowerUrl.contains("usessl=")) {
+            properties.putAll(tls.driverProperties());
+        }
         properties.setProperty("user", user);
         if (password != null) {
             properties.setProperty("password", password);

@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 /** Loads the fixed SQL statements kept beside this package as {@code sql/*.sql} resources. */
 final class SqlResources {
 
-    static final String PRIMARY_KEY_COLUMNS = load("primary-key-columns.sql");
+    static final String KEY_COLUMNS = load("key-columns.sql");
     static final String TABLE_COLUMNS = load("table-columns.sql");
     static final String BASE_TABLES = load("base-tables.sql");
     static final String CHECK_CONSTRAINTS = load("check-constraints.sql");

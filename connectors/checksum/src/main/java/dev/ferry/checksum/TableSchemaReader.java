@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,12 +33,13 @@ final class TableSchemaReader {
             throw new IllegalArgumentException(
                     "table " + sourceTable + " does not exist on the source");
         }
-        List<String> keyNames = primaryKey(source, sourceTable);
+        List<String> keyNames = rowKey(source, sourceTable);
         if (keyNames.isEmpty()) {
             throw new IllegalArgumentException(
                     "table "
                             + sourceTable
-                            + " has no primary key; a row-by-row comparison needs one");
+                            + " has no primary key and no unique key whose columns are all NOT"
+                            + " NULL; a row-by-row comparison needs one");
         }
         Map<String, Column> targetColumns = columns(target, targetTable);
         boolean targetMissing = targetColumns.isEmpty();
@@ -70,7 +73,7 @@ final class TableSchemaReader {
             int index = indexOf(compared, keyName);
             if (index < 0) {
                 throw new IllegalArgumentException(
-                        "primary key column "
+                        "key column "
                                 + keyName
                                 + " of "
                                 + sourceTable
@@ -104,7 +107,7 @@ final class TableSchemaReader {
         // pagination over them would skip or repeat rows.
         if (type.equals("enum") || type.equals("set") || key.kind() == ValueKind.JSON) {
             throw new IllegalArgumentException(
-                    "primary key column "
+                    "key column "
                             + key.name()
                             + " of "
                             + table
@@ -141,20 +144,37 @@ final class TableSchemaReader {
         return columns;
     }
 
-    private static List<String> primaryKey(Connection connection, TableRef table)
-            throws SQLException {
-        List<String> keys = new ArrayList<>();
-        try (PreparedStatement statement =
-                connection.prepareStatement(SqlResources.PRIMARY_KEY_COLUMNS)) {
+    /**
+     * The key rows are compared by: the primary key, or else the NOT NULL unique key with the
+     * fewest columns, then the first by name (the key ferry replicates such a table by).
+     */
+    static List<String> rowKey(Connection connection, TableRef table) throws SQLException {
+        Map<String, List<String>> keys = new LinkedHashMap<>();
+        Set<String> nullable = new HashSet<>();
+        try (PreparedStatement statement = connection.prepareStatement(SqlResources.KEY_COLUMNS)) {
             statement.setString(1, table.database());
             statement.setString(2, table.table());
             try (ResultSet rows = statement.executeQuery()) {
                 while (rows.next()) {
-                    keys.add(rows.getString(1));
+                    String index = rows.getString(1);
+                    keys.computeIfAbsent(index, k -> new ArrayList<>()).add(rows.getString(2));
+                    if ("YES".equalsIgnoreCase(rows.getString(3))) {
+                        nullable.add(index);
+                    }
                 }
             }
         }
-        return keys;
+        if (keys.containsKey("PRIMARY")) {
+            return keys.get("PRIMARY");
+        }
+        return keys.entrySet().stream()
+                .filter(key -> !nullable.contains(key.getKey()))
+                .min(
+                        Comparator.<Map.Entry<String, List<String>>>comparingInt(
+                                        key -> key.getValue().size())
+                                .thenComparing(Map.Entry::getKey))
+                .map(Map.Entry::getValue)
+                .orElse(List.of());
     }
 
     private record Column(String name, String type) {}

@@ -50,9 +50,9 @@ class SchemaRulesTest {
 
     @Test
     void loadsSqlResourcesWithoutTheirComments() {
-        assertThat(SqlResources.PRIMARY_KEY_COLUMNS)
-                .startsWith("SELECT COLUMN_NAME")
-                .contains("CONSTRAINT_NAME = 'PRIMARY'")
+        assertThat(SqlResources.KEY_COLUMNS)
+                .startsWith("SELECT INDEX_NAME")
+                .contains("NON_UNIQUE = 0")
                 .doesNotContain("--");
         assertThat(SqlResources.BASE_TABLES).contains("TABLE_TYPE = 'BASE TABLE'");
     }

@@ -2,6 +2,7 @@ package dev.ferry.config;
 
 import dev.ferry.jdbc.DatabaseEndpoint;
 import dev.ferry.options.EndpointOptions;
+import dev.ferry.options.TlsOptions;
 import java.util.function.Function;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
@@ -69,7 +70,7 @@ public final class Settings {
                         + "'.");
     }
 
-    /** The endpoint described by a group of connection options. */
+    /** The endpoint described by a group of connection options, with its role's TLS options. */
     public static DatabaseEndpoint endpoint(
             ReadableConfig config, EndpointOptions endpoint, Function<String, String> environment) {
         return new DatabaseEndpoint(
@@ -78,6 +79,7 @@ public final class Settings {
                 config.get(endpoint.port()),
                 required(config, endpoint.username()),
                 requiredSecret(
-                        config, endpoint.password(), endpoint.passwordVariable(), environment));
+                        config, endpoint.password(), endpoint.passwordVariable(), environment),
+                TlsSettings.read(config, TlsOptions.forRole(endpoint.role())));
     }
 }

@@ -46,7 +46,7 @@ public final class Connections {
      * {@code useServerPrepStmts}).
      */
     public static Connection open(DatabaseEndpoint endpoint, Properties driverProperties) {
-        Properties properties = new Properties();
+        Properties properties = endpoint.tls().driverProperties();
         properties.putAll(driverProperties);
         properties.setProperty("user", endpoint.username());
         if (endpoint.password() != null) {
@@ -62,6 +62,10 @@ public final class Connections {
     /** A user-facing error for a failure to connect or log in. */
     public static FerryConfigException explain(DatabaseEndpoint endpoint, SQLException e) {
         String role = endpoint.role();
+        FerryConfigException tls = TlsErrors.explain(endpoint, e);
+        if (tls != null) {
+            return tls;
+        }
         // 1045: access denied; 08xxx: cannot reach the server.
         if (e.getErrorCode() == 1045) {
             return new FerryConfigException(

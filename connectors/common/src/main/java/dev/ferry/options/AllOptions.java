@@ -18,7 +18,10 @@ public final class AllOptions {
                     ApplyOptions.class,
                     SagaOptions.class,
                     JobOptions.class,
-                    MonitoringOptions.class);
+                    MonitoringOptions.class,
+                    TlsOptions.class,
+                    KafkaClientOptions.class,
+                    PoisonRecordOptions.class);
 
     private AllOptions() {}
 
@@ -45,6 +48,7 @@ public final class AllOptions {
     }
 
     public static boolean isFerryKey(String key) {
-        return all().stream().anyMatch(option -> option.key().equals(key));
+        return key.startsWith(KafkaClientOptions.PREFIX)
+                || all().stream().anyMatch(option -> option.key().equals(key));
     }
 }

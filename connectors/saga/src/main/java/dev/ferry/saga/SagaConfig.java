@@ -1,11 +1,15 @@
 package dev.ferry.saga;
 
 import dev.ferry.config.FerryConfigException;
+import dev.ferry.config.KafkaClientConfig;
 import dev.ferry.config.Settings;
+import dev.ferry.config.TlsSettings;
 import dev.ferry.jdbc.DatabaseEndpoint;
+import dev.ferry.jdbc.tls.TlsConfig;
 import dev.ferry.options.JobOptions;
 import dev.ferry.options.KafkaOptions;
 import dev.ferry.options.SagaOptions;
+import dev.ferry.options.TlsOptions;
 import dev.ferry.options.UpstreamOptions;
 import dev.ferry.saga.barrier.Barrier;
 import dev.ferry.saga.command.CommandDefaults;
@@ -23,6 +27,10 @@ public final class SagaConfig {
     public static final String PASSWORD_VARIABLE = "FERRY_SAGA_PASSWORD";
 
     public final String bootstrapServers;
+
+    /** The bootstrap servers and kafka.properties.* of every Kafka client. */
+    public final KafkaClientConfig kafka;
+
     public final String commandTopic;
     public final String feedbackTopic;
     public final String resultsTopic;
@@ -41,6 +49,7 @@ public final class SagaConfig {
 
     private SagaConfig(ReadableConfig options, Function<String, String> environment) {
         bootstrapServers = options.get(KafkaOptions.BOOTSTRAP_SERVERS);
+        kafka = KafkaClientConfig.from(options, bootstrapServers, environment);
         commandTopic = options.get(SagaOptions.COMMAND_TOPIC);
         feedbackTopic = options.get(SagaOptions.FEEDBACK_TOPIC);
         resultsTopic = options.get(SagaOptions.RESULTS_TOPIC);
@@ -95,6 +104,7 @@ public final class SagaConfig {
         String password =
                 Settings.requiredSecret(
                         options, SagaOptions.PARTICIPANT_PASSWORD, PASSWORD_VARIABLE, environment);
+        TlsConfig tls = TlsSettings.read(options, TlsOptions.PARTICIPANTS);
         for (String entry : list.split(",")) {
             String[] nameAndAddress = entry.strip().split("=", 2);
             String[] hostAndPort =
@@ -124,7 +134,8 @@ public final class SagaConfig {
                             hostAndPort[0].strip(),
                             port,
                             username,
-                            password));
+                            password,
+                            tls));
         }
         return participants;
     }

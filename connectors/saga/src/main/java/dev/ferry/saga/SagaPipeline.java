@@ -113,6 +113,7 @@ public final class SagaPipeline {
                 .setDeserializer(
                         KafkaRecordDeserializationSchema.valueOnly(ByteArrayDeserializer.class))
                 .setProperty("isolation.level", "read_committed")
+                .setProperties(clientProperties(config))
                 .build();
     }
 
@@ -129,13 +130,15 @@ public final class SagaPipeline {
                 // kilobytes of them (an idle job then polls 100 times a second).
                 .setProperty("fetch.max.wait.ms", "10")
                 .setProperty("fetch.min.bytes", "4096")
+                .setProperties(clientProperties(config))
                 .build();
     }
 
     private static MySqlSource<byte[]> outboxSource(SagaConfig.Outbox outbox) {
         String database = outbox.table().substring(0, outbox.table().indexOf('.'));
-        Properties jdbc = new Properties();
-        jdbc.setProperty("useSSL", "false");
+        // TLS as upstream.tls.* says; the key stores are written here, where the job starts
+        // (embedded, that is where it runs).
+        Properties jdbc = outbox.upstream().tls().driverProperties();
         jdbc.setProperty("allowPublicKeyRetrieval", "true");
         return MySqlSource.<byte[]>builder()
                 .hostname(outbox.upstream().hostname())
@@ -151,6 +154,7 @@ public final class SagaPipeline {
                 // position is in the checkpoint).
                 .startupOptions(StartupOptions.latest())
                 .jdbcProperties(jdbc)
+                .debeziumProperties(outbox.upstream().tls().debeziumProperties())
                 .deserializer(new OutboxCommandDeserializer())
                 .build();
     }
@@ -172,7 +176,7 @@ public final class SagaPipeline {
                                                 schema.serialize(result)))
                 // At least once is enough: the coordinator ignores an answer it does not wait for.
                 .setDeliveryGuarantee(DeliveryGuarantee.AT_LEAST_ONCE)
-                .setKafkaProducerConfig(producer)
+                .setKafkaProducerConfig(withClientProperties(producer, config))
                 .build();
     }
 
@@ -194,7 +198,20 @@ public final class SagaPipeline {
                 // Exactly once: a consumer never sees an outcome that a restore would take back.
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .setTransactionalIdPrefix(config.transactionalIdPrefix)
-                .setKafkaProducerConfig(producer)
+                .setKafkaProducerConfig(withClientProperties(producer, config))
                 .build();
+    }
+
+    /** kafka.properties.*, for a source (its builder takes the bootstrap servers apart). */
+    private static Properties clientProperties(SagaConfig config) {
+        Properties properties = new Properties();
+        properties.putAll(config.kafka.clientProperties());
+        return properties;
+    }
+
+    /** A sink's producer settings with kafka.properties.* over them. */
+    private static Properties withClientProperties(Properties producer, SagaConfig config) {
+        producer.putAll(config.kafka.clientProperties());
+        return producer;
     }
 }

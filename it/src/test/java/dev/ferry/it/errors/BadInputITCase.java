@@ -160,9 +160,14 @@ class BadInputITCase {
     }
 
     @Test
-    void tableWithoutPrimaryKey() {
-        Sql.execute(Services.upstreamAdmin(), "CREATE TABLE `" + db.name() + "`.no_pk (v INT)");
-        assertClearError(capture("--upstream.tables", db.table("no_pk")), "has no primary key");
+    void tableWithoutPrimaryKeyOrNotNullUniqueKey() {
+        // A unique key with a nullable column cannot identify a row.
+        Sql.execute(
+                Services.upstreamAdmin(),
+                "CREATE TABLE `" + db.name() + "`.no_pk (v INT, u INT, UNIQUE KEY (u))");
+        assertClearError(
+                capture("--upstream.tables", db.table("no_pk")),
+                "has no primary key and no unique key whose columns are all NOT NULL");
     }
 
     @Test

@@ -7,17 +7,38 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Collects a writer's changes between flushes and reduces them to one net change per row, so a row
  * inserted then deleted ends deleted and a row updated ten times is written once. Rows keep the
- * order of their latest change, which matters when a unique key moves between rows.
+ * order of their latest change.
+ *
+ * <p>A row whose unique-key values (of a unique key besides the one it is keyed by) change within
+ * the flush, or that is deleted and inserted again, becomes a {@link RowChange.Kind#REPLACE}: the
+ * writer deletes it before writing any row, so two rows that trade unique values within the flush
+ * (a swap through a temporary value, as applications do) no longer collide in the downstream's
+ * unique index when their final images are upserted.
  */
 public final class ChangeBuffer {
     private final Map<TableId, LinkedHashMap<List<Object>, RowChange>> tables =
             new LinkedHashMap<>();
+    private final Function<TableId, List<List<String>>> uniqueKeys;
     private int events;
     private long bytes;
+
+    /** A buffer for tables without unique keys besides the row key (or that ignores them). */
+    public ChangeBuffer() {
+        this(table -> List.of());
+    }
+
+    /**
+     * @param uniqueKeys the column lists of a table's unique keys other than its primary key
+     */
+    public ChangeBuffer(Function<TableId, List<List<String>>> uniqueKeys) {
+        this.uniqueKeys = uniqueKeys;
+    }
 
     /**
      * Adds a change.
@@ -33,18 +54,59 @@ public final class ChangeBuffer {
         LinkedHashMap<List<Object>, RowChange> rows =
                 tables.computeIfAbsent(event.table(), t -> latestChangeOrder());
         List<String> keyColumns = event.keyColumns();
+        List<List<String>> unique = uniqueKeys.apply(event.table());
         switch (event.operation()) {
             case DELETE -> put(rows, change(RowChange.Kind.DELETE, keyColumns, event.before()));
             case UPDATE -> {
-                if (event.changesKey()) {
+                boolean changesKey = event.changesKey();
+                if (changesKey) {
                     put(rows, change(RowChange.Kind.DELETE, keyColumns, event.before()));
                 }
-                put(rows, change(RowChange.Kind.UPSERT, keyColumns, event.after()));
+                RowChange.Kind kind =
+                        !changesKey && changesUniqueKey(event, unique)
+                                ? RowChange.Kind.REPLACE
+                                : RowChange.Kind.UPSERT;
+                putImage(rows, change(kind, keyColumns, event.after()), unique);
             }
             case READ, CREATE ->
-                    put(rows, change(RowChange.Kind.UPSERT, keyColumns, event.after()));
+                    putImage(
+                            rows, change(RowChange.Kind.UPSERT, keyColumns, event.after()), unique);
         }
         events++;
+    }
+
+    /**
+     * Puts a row's new image; on a table with unique keys it stays a replace when an earlier change
+     * in this flush made it one, or when the row was deleted before (the unique values it held
+     * downstream are unknown here).
+     */
+    private static void putImage(
+            LinkedHashMap<List<Object>, RowChange> rows,
+            RowChange image,
+            List<List<String>> unique) {
+        if (unique.isEmpty() || image.kind() == RowChange.Kind.REPLACE) {
+            put(rows, image);
+            return;
+        }
+        RowChange earlier = rows.put(image.key(), image);
+        if (earlier != null && earlier.kind().deletes()) {
+            rows.put(
+                    image.key(),
+                    new RowChange(
+                            RowChange.Kind.REPLACE, image.keyColumns(), image.key(), image.row()));
+        }
+    }
+
+    private static boolean changesUniqueKey(ChangeEvent event, List<List<String>> unique) {
+        for (List<String> columns : unique) {
+            for (String column : columns) {
+                // deepEquals: binary columns arrive as byte[].
+                if (!Objects.deepEquals(event.before().get(column), event.after().get(column))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

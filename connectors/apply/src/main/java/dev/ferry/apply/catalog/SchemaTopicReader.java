@@ -2,6 +2,7 @@ package dev.ferry.apply.catalog;
 
 import dev.ferry.apply.source.TopicReadErrors;
 import dev.ferry.config.FerryConfigException;
+import dev.ferry.config.KafkaClientConfig;
 import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.schema.TableSchema;
 import dev.ferry.envelope.schema.TableSchemaJson;
@@ -23,18 +24,17 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 public final class SchemaTopicReader {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    private final String bootstrapServers;
+    private final KafkaClientConfig kafka;
     private final String schemaTopic;
 
-    public SchemaTopicReader(String bootstrapServers, String schemaTopic) {
-        this.bootstrapServers = bootstrapServers;
+    public SchemaTopicReader(KafkaClientConfig kafka, String schemaTopic) {
+        this.kafka = kafka;
         this.schemaTopic = schemaTopic;
     }
 
     /** The latest definition of every table on the topic; empty if the topic does not exist. */
     public Map<TableId, TableSchema> readAll() {
-        Properties properties = new Properties();
-        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        Properties properties = kafka.properties();
         properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         properties.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000);
@@ -60,7 +60,7 @@ public final class SchemaTopicReader {
                             "kafka: reading schema topic '"
                                     + schemaTopic
                                     + "' timed out at "
-                                    + bootstrapServers
+                                    + kafka.bootstrapServers()
                                     + ".");
                 }
                 for (ConsumerRecord<byte[], byte[]> record :
@@ -72,7 +72,8 @@ public final class SchemaTopicReader {
                 }
             }
         } catch (KafkaException e) {
-            throw TopicReadErrors.cannotRead("schema topic", schemaTopic, bootstrapServers, e);
+            throw TopicReadErrors.cannotRead(
+                    "schema topic", schemaTopic, kafka.bootstrapServers(), e);
         }
         return schemas;
     }

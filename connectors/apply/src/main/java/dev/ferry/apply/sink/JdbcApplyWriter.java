@@ -5,6 +5,7 @@ import dev.ferry.apply.buffer.ChangeBuffer;
 import dev.ferry.apply.buffer.RowChange;
 import dev.ferry.apply.catalog.DownstreamCatalog;
 import dev.ferry.apply.catalog.SchemaTopicReader;
+import dev.ferry.apply.source.DeadLetters;
 import dev.ferry.apply.source.EnvelopeParser;
 import dev.ferry.apply.source.RawChange;
 import dev.ferry.apply.writer.BatchWriter;
@@ -42,16 +43,20 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
     private volatile long lastAppliedCommitTs;
     private long pendingCommitTs;
     private final WriterConnection connection;
+    private final DeadLetters deadLetters;
 
     JdbcApplyWriter(
             ApplyConfig config, ProcessingTimeService timers, SinkWriterMetricGroup metrics) {
         this.config = config;
         this.timers = timers;
-        SchemaTopicReader schemas =
-                new SchemaTopicReader(config.bootstrapServers, config.schemaTopic);
+        SchemaTopicReader schemas = new SchemaTopicReader(config.kafka, config.schemaTopic);
         this.catalog = new DownstreamCatalog(config.createMissingTables, schemas::readAll);
         this.batchWriter = new BatchWriter(catalog, config.batchSize, config.maxStatementBytes);
         this.connection = new WriterConnection(config.downstream);
+        this.deadLetters =
+                config.deadLetterTopic == null
+                        ? null
+                        : new DeadLetters(config.kafka, config.deadLetterTopic);
         this.rowsApplied = metrics.counter("ferryRowsApplied");
         metrics.gauge("ferryLastAppliedCommitTimestamp", () -> lastAppliedCommitTs);
         metrics.gauge(
@@ -65,7 +70,16 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
 
     @Override
     public void write(RawChange change, Context context) throws IOException, InterruptedException {
-        ChangeEvent event = envelope.parse(change);
+        ChangeEvent event;
+        try {
+            event = envelope.parse(change);
+        } catch (EnvelopeParser.PoisonRecordException e) {
+            if (deadLetters == null) {
+                throw e;
+            }
+            deadLetters.send(change, e.getMessage());
+            return;
+        }
         buffer.add(event, change.value.length);
         if (!event.source().snapshot()) {
             pendingCommitTs = Math.max(pendingCommitTs, event.source().commitTimestampMs());
@@ -125,5 +139,8 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
     @Override
     public void close() {
         connection.close();
+        if (deadLetters != null) {
+            deadLetters.close();
+        }
     }
 }

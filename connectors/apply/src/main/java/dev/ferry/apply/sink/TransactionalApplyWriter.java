@@ -11,6 +11,7 @@ import dev.ferry.apply.progress.ApplyProgress;
 import dev.ferry.apply.progress.ProgressStore;
 import dev.ferry.apply.progress.SavedOffsets;
 import dev.ferry.apply.schedule.TransactionScheduler;
+import dev.ferry.apply.source.DeadLetters;
 import dev.ferry.apply.source.EnvelopeParser;
 import dev.ferry.apply.source.ParseAhead;
 import dev.ferry.apply.source.RawChange;
@@ -113,13 +114,18 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     private final TransactionScheduler scheduler;
     private final ApplyMetrics metrics;
     private final Connection progressConnection;
+    private final DeadLetters deadLetters;
     private long lastSave;
 
     TransactionalApplyWriter(
             ApplyConfig config, ProcessingTimeService timers, SinkWriterMetricGroup group) {
         this.config = config;
         this.timers = timers;
-        this.schemas = new SchemaTopicReader(config.bootstrapServers, config.schemaTopic);
+        this.deadLetters =
+                config.deadLetterTopic == null
+                        ? null
+                        : new DeadLetters(config.kafka, config.deadLetterTopic);
+        this.schemas = new SchemaTopicReader(config.kafka, config.schemaTopic);
         this.store = new ProgressStore(config.progressDatabase, config.consumerGroup);
         this.progressConnection = Connections.open(config.downstream);
         try {
@@ -186,7 +192,10 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                                                 config.maxStatementBytes),
                                         store,
                                         limits,
-                                        (tx, commits) -> metrics.split()),
+                                        (tx, commits) -> metrics.split(),
+                                        // Workers: every table of a transaction was seen by
+                                        // applies() on this thread before it was submitted.
+                                        table -> uniqueKeys.getOrDefault(table, List.of())),
                         this::committed,
                         config.batchSize,
                         config.maxBatchBytes,
@@ -194,10 +203,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         // Last: it starts a thread, which nothing would stop if the constructor failed after it.
         this.ends =
                 new TransactionEndReader(
-                        config.bootstrapServers,
-                        config.transactionTopic,
-                        restartOffsets,
-                        END_READ_AHEAD);
+                        config.kafka, config.transactionTopic, restartOffsets, END_READ_AHEAD);
         scheduleTick();
     }
 
@@ -218,16 +224,30 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         if (restart != null && record.offset < restart) {
             return; // applied before the restart
         }
-        parsing.add(new Read(record, partition, null));
+        parsing.add(new Read(record, partition, null, null));
         assembleParsed(false);
     }
 
-    /** A change record read, and once parsed its change. */
-    private record Read(RawChange record, TopicPartition partition, ChangeEvent change) {}
+    /**
+     * A change record read, and once parsed its change, or why it is a poison record (only when
+     * poison records go to the dead-letter topic; otherwise parsing throws).
+     */
+    private record Read(
+            RawChange record,
+            TopicPartition partition,
+            ChangeEvent change,
+            EnvelopeParser.PoisonRecordException poison) {}
 
     /** On a parse thread. */
     private Read parse(Read read) {
-        return new Read(read.record, read.partition, PARSERS.get().parse(read.record));
+        try {
+            return new Read(read.record, read.partition, PARSERS.get().parse(read.record), null);
+        } catch (EnvelopeParser.PoisonRecordException e) {
+            if (deadLetters == null) {
+                throw e;
+            }
+            return new Read(read.record, read.partition, null, e);
+        }
     }
 
     /**
@@ -238,6 +258,11 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     private void assembleParsed(boolean all) throws IOException, InterruptedException {
         for (Read read = next(all); read != null; read = next(all)) {
             RawChange record = read.record;
+            if (read.poison != null) {
+                // Never added to a transaction: a foreign producer's record belongs to none.
+                deadLetters.send(record, read.poison.getMessage());
+                continue;
+            }
             UpstreamTransaction row =
                     assembler.addChange(
                             read.change,
@@ -428,11 +453,13 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         return keys;
     }
 
+    /** Remembers a table's unique keys besides the one its rows are keyed by. */
     private void rememberUniqueKeys(TableSchema schema) {
+        IndexSchema rowKey = schema.rowKey().orElse(null);
         uniqueKeys.put(
                 schema.tableId(),
                 schema.indexes().stream()
-                        .filter(index -> index.unique() && !index.primary())
+                        .filter(index -> index.unique() && !index.equals(rowKey))
                         .map(IndexSchema::columnNames)
                         .toList());
     }
@@ -447,5 +474,8 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         scheduler.close();
         ends.close();
         progressConnection.close();
+        if (deadLetters != null) {
+            deadLetters.close();
+        }
     }
 }

@@ -30,9 +30,18 @@ public final class EnvelopeParser {
         }
     }
 
-    private static FerryConfigException poison(
+    /** A record that is not what ferry's capture writes; the message names where it is. */
+    public static final class PoisonRecordException extends FerryConfigException {
+        private static final long serialVersionUID = 1L;
+
+        PoisonRecordException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private static PoisonRecordException poison(
             RawChange record, String expected, EnvelopeFormatException e) {
-        return new FerryConfigException(
+        return new PoisonRecordException(
                 "Kafka record "
                         + record.location()
                         + " is not "
@@ -40,7 +49,9 @@ public final class EnvelopeParser {
                         + " ("
                         + e.getMessage()
                         + "). The apply job stopped before it so nothing is lost: remove the"
-                        + " producer that wrote it, then restart; see README, 'Poison records'.",
+                        + " producer that wrote it, then restart, or restart with"
+                        + " apply.poison-records=dead-letter to copy such records to"
+                        + " apply.dead-letter-topic and go on; see README, 'Poison records'.",
                 e);
     }
 }

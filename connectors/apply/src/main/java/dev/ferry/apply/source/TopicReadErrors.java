@@ -1,6 +1,7 @@
 package dev.ferry.apply.source;
 
 import dev.ferry.config.FerryConfigException;
+import dev.ferry.config.KafkaFailures;
 import org.apache.kafka.common.KafkaException;
 
 /** The error when a topic the apply job reads with a consumer of its own cannot be read. */
@@ -20,8 +21,9 @@ public final class TopicReadErrors {
                         + "' at "
                         + bootstrapServers
                         + " ("
-                        + cause.getMessage()
-                        + "). Is the broker running, and is kafka.bootstrap-servers right?",
+                        + KafkaFailures.describe(cause)
+                        + "). "
+                        + KafkaFailures.advice(cause),
                 cause);
     }
 }

@@ -1,5 +1,6 @@
 package dev.ferry.apply.source;
 
+import dev.ferry.config.KafkaClientConfig;
 import dev.ferry.envelope.TransactionEnd;
 import java.time.Duration;
 import java.util.List;
@@ -56,11 +57,21 @@ public final class TransactionEndReader implements AutoCloseable {
             String topic,
             Map<TopicPartition, Long> restartOffsets,
             int capacity) {
+        this(KafkaClientConfig.plain(bootstrapServers), topic, restartOffsets, capacity);
+    }
+
+    /** A reader whose consumer takes the job's Kafka client properties. */
+    public TransactionEndReader(
+            KafkaClientConfig kafka,
+            String topic,
+            Map<TopicPartition, Long> restartOffsets,
+            int capacity) {
+        String bootstrapServers = kafka.bootstrapServers();
         this.partition = new TopicPartition(topic, 0);
         this.read = new ArrayBlockingQueue<>(capacity);
         this.consumer =
                 new KafkaConsumer<>(
-                        properties(bootstrapServers),
+                        properties(kafka),
                         new ByteArrayDeserializer(),
                         new ByteArrayDeserializer());
         try {
@@ -77,9 +88,8 @@ public final class TransactionEndReader implements AutoCloseable {
         thread.start();
     }
 
-    static Properties properties(String bootstrapServers) {
-        Properties properties = new Properties();
-        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    static Properties properties(KafkaClientConfig kafka) {
+        Properties properties = kafka.properties();
         // Only committed END records: an aborted capture transaction's are not the upstream's.
         properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);

@@ -1,13 +1,13 @@
 package dev.ferry.apply.source;
 
 import dev.ferry.config.FerryConfigException;
+import dev.ferry.config.KafkaClientConfig;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
@@ -16,9 +16,8 @@ public final class TransactionTopic {
     private TransactionTopic() {}
 
     /** Throws a clear error when {@code topic} is missing or has more than one partition. */
-    public static void require(String bootstrapServers, String topic) {
-        Properties properties = new Properties();
-        properties.setProperty(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    public static void require(KafkaClientConfig kafka, String topic) {
+        Properties properties = kafka.properties();
         try (Admin admin = Admin.create(properties)) {
             Map<String, TopicDescription> topics =
                     admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS);
@@ -38,7 +37,7 @@ public final class TransactionTopic {
                         "transaction topic '"
                                 + topic
                                 + "' does not exist at "
-                                + bootstrapServers
+                                + kafka.bootstrapServers()
                                 + ": start the capture job first (it creates it), check that"
                                 + " both jobs use the same kafka.transaction-topic, or use"
                                 + " apply.consistency=row.");
@@ -50,7 +49,7 @@ public final class TransactionTopic {
             throw new IllegalStateException("interrupted while checking topic " + topic, e);
         } catch (java.util.concurrent.TimeoutException e) {
             throw new FerryConfigException(
-                    "Kafka at " + bootstrapServers + " did not answer within 30 s");
+                    "Kafka at " + kafka.bootstrapServers() + " did not answer within 30 s");
         }
     }
 }

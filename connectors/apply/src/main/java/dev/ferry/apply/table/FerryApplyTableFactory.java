@@ -5,7 +5,9 @@ import dev.ferry.config.FerryConfigException;
 import dev.ferry.options.AllOptions;
 import dev.ferry.options.ApplyOptions;
 import dev.ferry.options.DownstreamOptions;
+import dev.ferry.options.KafkaClientOptions;
 import dev.ferry.options.KafkaOptions;
+import dev.ferry.options.TlsOptions;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -54,12 +56,20 @@ public final class FerryApplyTableFactory implements DynamicTableSinkFactory {
                         AllOptions.of(
                                 DownstreamOptions.class, ApplyOptions.class, KafkaOptions.class));
         options.remove(DownstreamOptions.USERNAME);
+        options.addAll(
+                List.of(
+                        TlsOptions.DOWNSTREAM_MODE,
+                        TlsOptions.DOWNSTREAM_CA,
+                        TlsOptions.DOWNSTREAM_CERT,
+                        TlsOptions.DOWNSTREAM_KEY));
         return options;
     }
 
     @Override
     public DynamicTableSink createDynamicTableSink(Context context) {
-        FactoryUtil.createTableFactoryHelper(this, context).validate();
+        // kafka.properties.* pass through to the sink's own Kafka clients unchecked.
+        FactoryUtil.createTableFactoryHelper(this, context)
+                .validateExcept(KafkaClientOptions.PREFIX);
         List<Column> columns = context.getCatalogTable().getResolvedSchema().getColumns();
         List<LogicalTypeRoot> types =
                 columns.stream()

@@ -19,8 +19,9 @@ import java.util.Set;
 
 /**
  * Writes one flush of net row changes downstream in a single transaction: per table, the deletes
- * first (so a unique value freed by a delete can be taken by an insert), then the upserts, both as
- * multi-row statements bounded by rows and bytes.
+ * first (rows deleted, and rows replaced because their unique values moved, so that a unique value
+ * freed by one row can be taken by another), then the upserts, both as multi-row statements bounded
+ * by rows and bytes.
  *
  * <p>Statements of {@link #MIN_CACHED_ROWS} rows or more are prepared on the server when the
  * connection asks for it ({@link WriterConnection} does): the server then parses each statement
@@ -96,8 +97,10 @@ public final class BatchWriter {
         List<String> columns = List.of();
         List<RowChange> group = null;
         for (RowChange row : rows) {
-            if (row.kind() == RowChange.Kind.DELETE) {
+            if (row.kind().deletes()) {
                 deletes.add(row);
+            }
+            if (!row.kind().writesRow()) {
                 continue;
             }
             // Rows of a table nearly always share their columns: reuse the last list and group
@@ -197,15 +200,43 @@ public final class BatchWriter {
         StatementCache.Shape shape =
                 new StatementCache.Shape(table.id(), columns, rows.size(), upsert);
         ValueBinder binder = ValueBinder.forColumns(table, columns);
-        if (rows.size() < MIN_CACHED_ROWS) {
-            try (PreparedStatement statement = prepareAsText(connection, shape)) {
+        try {
+            if (rows.size() < MIN_CACHED_ROWS) {
+                try (PreparedStatement statement = prepareAsText(connection, shape)) {
+                    bindAndExecute(statement, binder, columns, rows, upsert);
+                }
+            } else {
+                PreparedStatement statement =
+                        statements.statement(connection, shape, BatchWriter::prepare);
                 bindAndExecute(statement, binder, columns, rows, upsert);
             }
-        } else {
-            PreparedStatement statement =
-                    statements.statement(connection, shape, BatchWriter::prepare);
-            bindAndExecute(statement, binder, columns, rows, upsert);
+        } catch (SQLException e) {
+            throw new SQLException(
+                    "the downstream refused " + describe(shape) + ": " + e.getMessage(),
+                    e.getSQLState(),
+                    e.getErrorCode(),
+                    e);
         }
+    }
+
+    /** A statement as the user may see it: its shape, never its values. */
+    static String describe(StatementCache.Shape shape) {
+        String columns = String.join(", ", shape.columns());
+        return (shape.upsert()
+                        ? "INSERT INTO "
+                                + quoteTable(shape)
+                                + " ("
+                                + columns
+                                + ") VALUES (?, ...)"
+                                + " ON DUPLICATE KEY UPDATE"
+                        : "DELETE FROM " + quoteTable(shape) + " WHERE (" + columns + ") IN (...)")
+                + " of "
+                + shape.rows()
+                + (shape.rows() == 1 ? " row" : " rows");
+    }
+
+    private static String quoteTable(StatementCache.Shape shape) {
+        return dev.ferry.apply.statement.Identifiers.quote(shape.table());
     }
 
     private static void bindAndExecute(

@@ -8,10 +8,12 @@ import dev.ferry.apply.progress.ProgressStore;
 import dev.ferry.apply.schedule.TransactionScheduler;
 import dev.ferry.config.FerryConfigException;
 import dev.ferry.envelope.ChangeEvent;
+import dev.ferry.envelope.TableId;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,15 +45,22 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
     private final ProgressStore progress;
     private final Limits limits;
     private final SplitListener splits;
+    private final Function<TableId, List<List<String>>> uniqueKeys;
     private final WriterConnection connection;
 
+    /**
+     * @param uniqueKeys the column lists of a table's unique keys besides its primary key: rows
+     *     whose values of those change in a batch are deleted before the batch's upserts
+     */
     public TransactionBatchWriter(
             DatabaseEndpoint downstream,
             BatchWriter batchWriter,
             ProgressStore progress,
             Limits limits,
-            SplitListener splits) {
+            SplitListener splits,
+            Function<TableId, List<List<String>>> uniqueKeys) {
         this.downstream = downstream;
+        this.uniqueKeys = uniqueKeys;
         this.connection = new WriterConnection(downstream);
         this.batchWriter = batchWriter;
         this.progress = progress;
@@ -68,6 +77,14 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
                 return;
             } catch (SQLException e) {
                 BatchWriter.rollbackQuietly(c);
+                if (!Retryable.isRetryable(e) && batch.size() > 1) {
+                    // Merged transactions: commit them one by one, so the failure names the one
+                    // the downstream refuses (those before it are recorded as applied).
+                    for (UpstreamTransaction tx : batch) {
+                        apply(List.of(tx));
+                    }
+                    return;
+                }
                 if (TransactionTooLarge.matches(e)) {
                     throw TransactionTooLarge.error(
                             batch, downstream, limits.maxTransactionBytes(), e);
@@ -79,7 +96,14 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
                                     + " to "
                                     + downstream
                                     + " failed: "
-                                    + e.getMessage(),
+                                    + e.getMessage()
+                                    + (Retryable.isRetryable(e)
+                                            ? ""
+                                            : ". The apply job stopped before this transaction;"
+                                                    + " nothing is lost. Make the downstream"
+                                                    + " accept it (its table definition, or the"
+                                                    + " data upstream), then restart the apply"
+                                                    + " job."),
                             e.getSQLState(),
                             e.getErrorCode(),
                             e);
@@ -104,7 +128,7 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
         if (batch.size() == 1 && batch.get(0).isSpilled()) {
             applySpilled(c, batch.get(0));
         } else {
-            ChangeBuffer buffer = new ChangeBuffer();
+            ChangeBuffer buffer = new ChangeBuffer(uniqueKeys);
             for (UpstreamTransaction tx : batch) {
                 checkSize(tx);
                 for (ChangeEvent event : tx.events()) {
@@ -122,7 +146,7 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
         SpillFile spill = tx.spill();
         int commits = 0;
         try (SpillFile.Reader reader = spill.read(limits.chunkRows())) {
-            ChangeBuffer buffer = new ChangeBuffer();
+            ChangeBuffer buffer = new ChangeBuffer(uniqueKeys);
             long chunkBytes = 0;
             for (List<ChangeEvent> chunk = reader.next(); !chunk.isEmpty(); chunk = reader.next()) {
                 for (ChangeEvent event : chunk) {

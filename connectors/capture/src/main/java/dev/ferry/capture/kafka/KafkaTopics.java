@@ -1,6 +1,8 @@
 package dev.ferry.capture.kafka;
 
 import dev.ferry.config.FerryConfigException;
+import dev.ferry.config.KafkaClientConfig;
+import dev.ferry.config.KafkaFailures;
 import dev.ferry.envelope.schema.TableSchema;
 import dev.ferry.envelope.schema.TableSchemaJson;
 import java.nio.charset.StandardCharsets;
@@ -30,10 +32,12 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 public final class KafkaTopics {
     private static final long TIMEOUT_SECONDS = 30;
 
+    private final KafkaClientConfig kafka;
     private final String bootstrapServers;
 
-    public KafkaTopics(String bootstrapServers) {
-        this.bootstrapServers = bootstrapServers;
+    public KafkaTopics(KafkaClientConfig kafka) {
+        this.kafka = kafka;
+        this.bootstrapServers = kafka.bootstrapServers();
     }
 
     /** Creates missing topics; existing ones are left as they are. */
@@ -43,8 +47,7 @@ public final class KafkaTopics {
             String transactionTopic,
             int partitions,
             short replication) {
-        Properties properties = new Properties();
-        properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        Properties properties = kafka.properties();
         properties.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000);
         properties.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
         try (Admin admin = Admin.create(properties)) {
@@ -85,8 +88,7 @@ public final class KafkaTopics {
 
     /** Publishes each table's definition, keyed by its qualified name, and waits for the acks. */
     public void publishSchemas(String schemaTopic, List<TableSchema> schemas) {
-        Properties properties = new Properties();
-        properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        Properties properties = kafka.properties();
         properties.put(ProducerConfig.ACKS_CONFIG, "all");
         properties.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         properties.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 20_000);
@@ -109,9 +111,9 @@ public final class KafkaTopics {
                 "kafka: cannot reach "
                         + bootstrapServers
                         + " ("
-                        + cause.getClass().getSimpleName()
-                        + (cause.getMessage() == null ? "" : ": " + cause.getMessage())
-                        + "). Is the broker running, and is kafka.bootstrap-servers right?",
+                        + KafkaFailures.describe(cause)
+                        + "). "
+                        + KafkaFailures.advice(cause),
                 cause);
     }
 }

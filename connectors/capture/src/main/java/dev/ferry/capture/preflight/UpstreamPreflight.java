@@ -196,13 +196,14 @@ public final class UpstreamPreflight {
                                 + advice);
             }
         }
-        if (schema.primaryKey().isEmpty()) {
+        if (schema.rowKey().isEmpty()) {
             throw new FerryConfigException(
                     "table "
                             + schema.tableId()
-                            + " has no primary key. Ferry needs one to snapshot it in chunks and to"
-                            + " apply updates and deletes: add a primary key, or leave the table"
-                            + " out of upstream.tables.");
+                            + " has no primary key and no unique key whose columns are all NOT"
+                            + " NULL. Ferry needs one of them to snapshot it in chunks and to apply"
+                            + " updates and deletes: add a primary key (or make a unique key's"
+                            + " columns NOT NULL), or leave the table out of upstream.tables.");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.ferry.saga.kafka;
 
+import dev.ferry.config.KafkaClientConfig;
 import dev.ferry.saga.model.SagaOutcome;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -21,14 +22,18 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 public final class OutcomeLookup {
     private OutcomeLookup() {}
 
-    public static Optional<SagaOutcome> find(String bootstrapServers, String topic, String gid) {
-        return Optional.ofNullable(readAll(bootstrapServers, topic).get(gid));
+    public static Optional<SagaOutcome> find(KafkaClientConfig kafka, String topic, String gid) {
+        return Optional.ofNullable(readAll(kafka, topic).get(gid));
     }
 
     /** The latest outcome of every saga on the topic, by global id. */
     public static Map<String, SagaOutcome> readAll(String bootstrapServers, String topic) {
-        Properties properties = new Properties();
-        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        return readAll(KafkaClientConfig.plain(bootstrapServers), topic);
+    }
+
+    /** As {@link #readAll(String, String)}, with the job's Kafka client properties. */
+    public static Map<String, SagaOutcome> readAll(KafkaClientConfig kafka, String topic) {
+        Properties properties = kafka.properties();
         properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         Map<String, SagaOutcome> outcomes = new HashMap<>();

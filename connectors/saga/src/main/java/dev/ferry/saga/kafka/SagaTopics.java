@@ -1,5 +1,6 @@
 package dev.ferry.saga.kafka;
 
+import dev.ferry.config.KafkaClientConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -8,7 +9,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
@@ -18,14 +18,13 @@ public final class SagaTopics {
     private SagaTopics() {}
 
     public static void ensure(
-            String bootstrapServers,
+            KafkaClientConfig kafka,
             String commandTopic,
             String feedbackTopic,
             String resultsTopic,
             int partitions)
             throws Exception {
-        Properties properties = new Properties();
-        properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        Properties properties = kafka.properties();
         try (Admin admin = Admin.create(properties)) {
             Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
             List<NewTopic> missing = new ArrayList<>();

@@ -16,7 +16,7 @@ public final class ParticipantConnections {
     private ParticipantConnections() {}
 
     public static Connection open(DatabaseEndpoint endpoint) throws SQLException {
-        Properties properties = new Properties();
+        Properties properties = endpoint.tls().driverProperties();
         properties.setProperty("user", endpoint.username());
         if (endpoint.password() != null) {
             properties.setProperty("password", endpoint.password());

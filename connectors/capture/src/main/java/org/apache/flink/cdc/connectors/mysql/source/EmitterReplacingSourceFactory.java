@@ -34,4 +34,23 @@ public final class EmitterReplacingSourceFactory {
         return new ConsistentSnapshotMySqlSource<>(
                 built.getConfigFactory(), deserializer, emitters::create);
     }
+
+    /** Work a JVM must do before its enumerator or reader connects (writing TLS key stores). */
+    @FunctionalInterface
+    public interface Preparation extends Serializable {
+        void prepare();
+    }
+
+    /**
+     * As {@link #withEmitter(MySqlSource, DebeziumDeserializationSchema, EmitterFactory)}, and runs
+     * {@code preparation} in every JVM before its enumerator or reader is created.
+     */
+    public static <T> MySqlSource<T> withEmitter(
+            MySqlSource<T> built,
+            DebeziumDeserializationSchema<T> deserializer,
+            EmitterFactory<T> emitters,
+            Preparation preparation) {
+        return new PreparedMySqlSource<>(
+                built.getConfigFactory(), deserializer, emitters::create, preparation);
+    }
 }

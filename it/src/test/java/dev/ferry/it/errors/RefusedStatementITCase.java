@@ -1,0 +1,86 @@
+package dev.ferry.it.errors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.ferry.it.support.Pipeline;
+import dev.ferry.it.support.Replicas;
+import dev.ferry.it.support.RunningJobs;
+import dev.ferry.it.support.Services;
+import dev.ferry.it.support.Sql;
+import dev.ferry.it.support.TestDatabase;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.flink.core.execution.JobClient;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A downstream that refuses a statement stops the apply job with the upstream transaction and the
+ * statement's shape (table, columns, rows), never the values of the other rows merged with it; once
+ * the downstream is fixed, a restart applies everything.
+ */
+class RefusedStatementITCase {
+    @TempDir Path checkpoints;
+
+    @BeforeAll
+    static void services() {
+        Services.requireRunning();
+    }
+
+    @Test
+    void aRefusedStatementNamesTheTransactionAndTheStatementOnly() throws Exception {
+        try (TestDatabase db = TestDatabase.create("refused");
+                RunningJobs jobs = new RunningJobs()) {
+            String table = "`" + db.name() + "`.t";
+            Sql.execute(
+                    Services.upstreamAdmin(),
+                    "CREATE TABLE " + table + " (id INT PRIMARY KEY, v VARCHAR(20))");
+            // The downstream table is narrower than the upstream's: it refuses long values.
+            Sql.execute(
+                    Services.downstreamAdmin(),
+                    "CREATE DATABASE `" + db.name() + "`",
+                    "CREATE TABLE " + table + " (id INT PRIMARY KEY, v VARCHAR(5))");
+            Sql.execute(Services.upstreamAdmin(), "INSERT INTO " + table + " VALUES (0, 'ok')");
+            Pipeline pipeline = new Pipeline(db, checkpoints);
+            jobs.add(pipeline.startCapture());
+            JobClient apply = jobs.add(pipeline.startApply());
+            Replicas.awaitEqual(db, jobs, Duration.ofMinutes(2));
+            // Binlog transactions, merged into downstream commits.
+            List<String> statements = new ArrayList<>();
+            for (int id = 1; id <= 20; id++) {
+                String value = id == 13 ? "far-too-long" : "nb" + id;
+                statements.add("INSERT INTO " + table + " VALUES (" + id + ", '" + value + "')");
+            }
+            Sql.execute(Services.upstreamAdmin(), statements.toArray(String[]::new));
+
+            Throwable failure =
+                    catchThrowable(() -> apply.getJobExecutionResult().get(2, TimeUnit.MINUTES));
+            jobs.forget(apply);
+            String trace = stackTrace(failure);
+            assertThat(trace)
+                    .containsPattern("applying transaction file=mysql-bin\\.\\d+,pos=\\d+ to")
+                    .contains("the downstream refused INSERT INTO `" + db.name() + "`.`t` (id, v)")
+                    .contains("Data too long for column 'v'")
+                    .contains("nothing is lost")
+                    .doesNotContain("'nb");
+
+            Sql.execute(
+                    Services.downstreamAdmin(), "ALTER TABLE " + table + " MODIFY v VARCHAR(20)");
+            jobs.add(pipeline.startApply());
+            Replicas.awaitEqual(db, jobs, Duration.ofMinutes(2));
+        }
+    }
+
+    private static String stackTrace(Throwable failure) {
+        StringWriter text = new StringWriter();
+        failure.printStackTrace(new PrintWriter(text));
+        return text.toString();
+    }
+}

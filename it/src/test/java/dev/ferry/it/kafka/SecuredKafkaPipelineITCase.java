@@ -1,0 +1,134 @@
+package dev.ferry.it.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ferry.it.support.LogCapture;
+import dev.ferry.it.support.Pipeline;
+import dev.ferry.it.support.Replicas;
+import dev.ferry.it.support.RunningJobs;
+import dev.ferry.it.support.Services;
+import dev.ferry.it.support.Sql;
+import dev.ferry.it.support.TestDatabase;
+import dev.ferry.it.support.kafka.SecuredKafka;
+import dev.ferry.jobs.FerryCommand;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole pipeline through a broker that only takes SASL_SSL with SCRAM: every Kafka client of
+ * the capture and apply jobs (sink, source, END reader, schema topic, admin) authenticates with
+ * kafka.properties.*, the secrets read from files. Wrong credentials stop with one clear line, and
+ * no secret appears in anything logged.
+ */
+class SecuredKafkaPipelineITCase {
+    private static final String PASSWORD = "scram-" + Long.toHexString(System.nanoTime());
+
+    @TempDir static Path directory;
+    private static SecuredKafka kafka;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        Services.requireRunning();
+        kafka = SecuredKafka.start(directory.resolve("kafka"), PASSWORD);
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    @Test
+    void captureAndApplyRunThroughSaslSsl(@TempDir Path checkpoints) throws Exception {
+        Map<String, String> client = kafka.clientOptions(SecuredKafka.USER, PASSWORD);
+        try (LogCapture logs = new LogCapture();
+                TestDatabase db = TestDatabase.create("sasl");
+                RunningJobs jobs = new RunningJobs()) {
+            String table = "`" + db.name() + "`.t";
+            Sql.execute(
+                    Services.upstreamAdmin(),
+                    "CREATE TABLE " + table + " (id INT PRIMARY KEY, v VARCHAR(20))",
+                    "INSERT INTO " + table + " VALUES (1, 'one'), (2, 'two')");
+            Pipeline pipeline = new Pipeline(db, checkpoints);
+            client.forEach(pipeline.captureOptions()::setString);
+            client.forEach(pipeline.applyOptions()::setString);
+            jobs.add(pipeline.startCapture());
+            jobs.add(pipeline.startApply());
+            Replicas.awaitEqual(db, jobs, Duration.ofMinutes(2));
+
+            Sql.execute(
+                    Services.upstreamAdmin(),
+                    "UPDATE " + table + " SET v = 'uno' WHERE id = 1",
+                    "INSERT INTO " + table + " VALUES (3, 'three')");
+            Replicas.awaitEqual(db, jobs, Duration.ofMinutes(2));
+
+            assertThat(logs.text())
+                    .as("the Kafka clients logged their configuration")
+                    .contains("sasl.jaas.config = [hidden]")
+                    .doesNotContain(PASSWORD);
+        }
+    }
+
+    @Test
+    void wrongCredentialsStopClearlyWithoutTheSecret() throws Exception {
+        String wrong = "wrong-" + Long.toHexString(System.nanoTime());
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "capture",
+                                "--upstream.hostname",
+                                Services.HOST,
+                                "--upstream.port",
+                                String.valueOf(Services.UPSTREAM_PORT),
+                                "--upstream.username",
+                                "ferry_cdc",
+                                "--upstream.password",
+                                "ferry_cdc",
+                                "--upstream.tables",
+                                "mysql.db",
+                                "--job.checkpoint-dir",
+                                directory.resolve("cp").toString()));
+        // The upstream check runs before Kafka is reached: give it a table that passes.
+        try (TestDatabase db = TestDatabase.create("saslbad");
+                LogCapture logs = new LogCapture()) {
+            Sql.execute(
+                    Services.upstreamAdmin(),
+                    "CREATE TABLE `" + db.name() + "`.t (id INT PRIMARY KEY)");
+            args.set(args.indexOf("mysql.db"), db.name() + ".t");
+            kafka.clientOptions(SecuredKafka.USER, wrong)
+                    .forEach(
+                            (key, value) -> {
+                                args.add("--" + key);
+                                args.add(value);
+                            });
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int code =
+                    FerryCommand.run(
+                            args,
+                            new PrintStream(new ByteArrayOutputStream()),
+                            new PrintStream(err, true, StandardCharsets.UTF_8));
+
+            String message = err.toString(StandardCharsets.UTF_8);
+            assertThat(code).as(message).isEqualTo(2);
+            assertThat(message)
+                    .startsWith("ferry: kafka: cannot reach " + kafka.bootstrapServers())
+                    .contains("SaslAuthenticationException")
+                    .contains("refused the client's credentials")
+                    .contains("kafka.properties.sasl.jaas.config")
+                    .doesNotContain(wrong)
+                    .doesNotContain(PASSWORD);
+            assertThat(logs.text()).doesNotContain(wrong).doesNotContain(PASSWORD);
+        }
+    }
+}
