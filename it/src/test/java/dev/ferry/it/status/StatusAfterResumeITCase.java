@@ -3,6 +3,7 @@ package dev.ferry.it.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferry.it.support.Await;
+import dev.ferry.it.support.FreePorts;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.RunningJobs;
 import dev.ferry.it.support.Services;
