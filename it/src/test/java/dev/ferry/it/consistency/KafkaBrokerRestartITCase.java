@@ -26,9 +26,19 @@ import org.junit.jupiter.api.io.TempDir;
 class KafkaBrokerRestartITCase {
     @TempDir Path checkpoints;
 
+    /**
+     * The broker this test kills is a process of {@code bin/services} (with containers too, where
+     * the databases stay the containers): a container's restart could move its port, which the
+     * broker advertises.
+     */
+    private static String localBroker;
+
     @BeforeAll
-    static void services() {
+    static void services() throws IOException, InterruptedException {
         Services.requireRunning();
+        startServices();
+        String port = System.getenv("FERRY_KAFKA_PORT");
+        localBroker = "127.0.0.1:" + (port == null || port.isBlank() ? "9092" : port.strip());
     }
 
     @Test
@@ -38,6 +48,8 @@ class KafkaBrokerRestartITCase {
             BankWorkload.open(db);
             Pipeline pipeline = new Pipeline(db, checkpoints);
             pipeline.applyOptions().setString("apply.workers", "8");
+            pipeline.captureOptions().setString("kafka.bootstrap-servers", localBroker);
+            pipeline.applyOptions().setString("kafka.bootstrap-servers", localBroker);
             // The jobs must ride out the outage: restarts from checkpoints, 5 s apart.
             pipeline.captureOptions().setString("job.restart-attempts", "30");
             pipeline.applyOptions().setString("job.restart-attempts", "30");
