@@ -19,8 +19,10 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentSkipListMap;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,7 +45,10 @@ class DelayITCase {
         Services.requireRunning();
     }
 
-    /** One reading of both jobs, between two measurements of the heartbeat row's age. */
+    /**
+     * One reading of both jobs, with the youngest and oldest age of the heartbeat row downstream
+     * while it was taken (and while Flink's REST API held the values it served).
+     */
     private record Reading(
             String capturePhase, Long captureMs, Long applyMs, long ageBefore, long ageAfter) {
         /** The row's age at either end of the reading: a heartbeat may land in between. */
@@ -116,6 +121,7 @@ class DelayITCase {
 
             jobs.add(pipeline.startCapture());
             jobs.add(pipeline.startApply());
+            Thread sampler = sampleAges(heartbeat);
 
             List<Reading> snapshot = new ArrayList<>();
             Await.until(
@@ -179,10 +185,20 @@ class DelayITCase {
             assertThat(outage.get(outage.size() - 1).applyMs())
                     .as("the outage shows: %s", outage)
                     .isGreaterThan(4_000);
-            List<Reading> after = readFor(status, heartbeat, Duration.ofSeconds(8));
-            assertThat(after.get(after.size() - 1).applyMs())
-                    .as("caught up again: %s", after)
-                    .isLessThan(3_000);
+            // On a loaded machine the backlog of the large transaction may still be in the
+            // capture: wait for the catch-up, checking every reading on the way.
+            List<Reading> after = new ArrayList<>();
+            Await.until(
+                    "the delay back under 3 s after the outage",
+                    Duration.ofMinutes(3),
+                    () -> {
+                        Reading reading = read(status, heartbeat);
+                        after.add(reading);
+                        return reading.applyMs() != null && reading.applyMs() < 3_000;
+                    },
+                    after::toString);
+            assertWithinTolerance("the catch-up after the outage", after);
+            sampler.interrupt();
             jobs.assertRunning();
         }
     }
@@ -212,10 +228,45 @@ class DelayITCase {
         return readings;
     }
 
+    /**
+     * Flink's REST API serves a gauge's value as of its last fetch from the TaskManager (every 200
+     * ms here, later on a loaded machine): a reading is compared with the row's ages over that much
+     * time before it too, sampled every 100 ms.
+     */
+    private static final long METRIC_FETCH_LAG_MS = 1000;
+
+    private static final ConcurrentSkipListMap<Long, Long> AGES = new ConcurrentSkipListMap<>();
+
+    private static Thread sampleAges(String heartbeat) {
+        Thread sampler =
+                new Thread(
+                        () -> {
+                            while (!Thread.currentThread().isInterrupted()) {
+                                long age = age(heartbeat);
+                                AGES.put(System.currentTimeMillis(), age);
+                                try {
+                                    Thread.sleep(100);
+                                } catch (InterruptedException e) {
+                                    return;
+                                }
+                            }
+                        },
+                        "heartbeat-ages");
+        sampler.setDaemon(true);
+        sampler.start();
+        return sampler;
+    }
+
     private static Reading read(StatusCollector status, String heartbeat) {
-        long before = age(heartbeat);
+        long start = System.currentTimeMillis();
+        AGES.put(start, age(heartbeat));
         StatusReport report = status.collect();
-        long after = age(heartbeat);
+        long end = System.currentTimeMillis();
+        AGES.put(end, age(heartbeat));
+        Collection<Long> window =
+                AGES.subMap(start - METRIC_FETCH_LAG_MS, true, end, true).values();
+        long before = window.stream().mapToLong(Long::longValue).min().orElse(-1);
+        long after = window.stream().mapToLong(Long::longValue).max().orElse(-1);
         JobReport capture = job(report, "capture");
         JobReport apply = job(report, "apply");
         return new Reading(

@@ -3,6 +3,8 @@ package dev.ferry.apply.sink;
 import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.Operation;
 import dev.ferry.heartbeat.HeartbeatTable;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
@@ -34,6 +36,9 @@ final class ApplyMetrics {
     private final LongSupplier clock;
     private final long startMs;
     private final PendingCommits pending = new PendingCommits();
+
+    /** The newest heartbeat handed to the workers; task thread only. */
+    private long lastSubmittedHeartbeatMs = -1;
 
     /** The time of the newest heartbeat row committed downstream, or -1 before the first. */
     private volatile long heartbeatMs = -1;
@@ -89,32 +94,46 @@ final class ApplyMetrics {
         return Math.max(0, clock.getAsLong() - Math.min(oldest, visibleUpTo));
     }
 
-    /** A transaction handed to the workers; its commit time counts until it is applied. */
-    void submitted(long commitTimestampMs) {
-        if (commitTimestampMs > 0) {
-            pending.add(commitTimestampMs);
+    /**
+     * A transaction handed to the workers (on the task thread, in upstream commit order); its
+     * commit time counts until {@link #committed}. Binlog commit times have 1 s resolution, so the
+     * time is raised to the newest heartbeat handed on before it, which it was committed after; a
+     * heartbeat's own is its row's time.
+     *
+     * @param onlyEvent the transaction's change when it has just one (a heartbeat's), else null
+     */
+    void submitted(Object transaction, long commitTimestampMs, ChangeEvent onlyEvent) {
+        if (commitTimestampMs <= 0) {
+            return;
+        }
+        long beat = heartbeatTime(onlyEvent);
+        if (beat > 0) {
+            lastSubmittedHeartbeatMs = Math.max(lastSubmittedHeartbeatMs, beat);
+        }
+        pending.add(transaction, Math.max(commitTimestampMs, lastSubmittedHeartbeatMs));
+    }
+
+    /** After a transaction's downstream commit, on a worker thread. */
+    void committed(Object transaction, ChangeEvent onlyEvent) {
+        pending.remove(transaction);
+        long beat = heartbeatTime(onlyEvent);
+        if (beat > 0) {
+            heartbeatMs = Math.max(heartbeatMs, beat);
         }
     }
 
-    /** After a heartbeat transaction's downstream commit: the upstream is visible up to it. */
-    void heartbeatApplied(ChangeEvent event) {
-        // A snapshot copy of the row says nothing about the binlog: only its changes count.
-        if (heartbeat != null
-                && event.operation() != Operation.READ
-                && heartbeat.is(event.table().database(), event.table().table())) {
-            heartbeatMs = Math.max(heartbeatMs, HeartbeatTable.timestampMs(event.after()));
+    /** The time in a heartbeat change, or -1 when this is none (a snapshot copy is none). */
+    private long heartbeatTime(ChangeEvent event) {
+        if (heartbeat == null
+                || event == null
+                || event.operation() == Operation.READ
+                || !heartbeat.is(event.table().database(), event.table().table())) {
+            return -1;
         }
-    }
-
-    /** The heartbeat table, or null. */
-    HeartbeatTable heartbeat() {
-        return heartbeat;
+        return HeartbeatTable.timestampMs(event.after());
     }
 
     void applied(long eventCount, long byteCount, boolean transaction, long commitTimestampMs) {
-        if (commitTimestampMs > 0) {
-            pending.remove(commitTimestampMs);
-        }
         events.inc(eventCount);
         bytes.inc(byteCount);
         if (transaction) {
@@ -140,16 +159,20 @@ final class ApplyMetrics {
 
     /** Commit times of the transactions in flight, oldest first; a few per batch, so locked. */
     private static final class PendingCommits {
+        private final Map<Object, Long> times = new IdentityHashMap<>();
         private final TreeMap<Long, int[]> counts = new TreeMap<>();
 
-        synchronized void add(long commitTimestampMs) {
-            counts.computeIfAbsent(commitTimestampMs, t -> new int[1])[0]++;
+        synchronized void add(Object transaction, long commitTimestampMs) {
+            if (times.put(transaction, commitTimestampMs) == null) {
+                counts.computeIfAbsent(commitTimestampMs, t -> new int[1])[0]++;
+            }
         }
 
-        synchronized void remove(long commitTimestampMs) {
-            int[] count = counts.get(commitTimestampMs);
+        synchronized void remove(Object transaction) {
+            Long time = times.remove(transaction);
+            int[] count = time == null ? null : counts.get(time);
             if (count != null && --count[0] == 0) {
-                counts.remove(commitTimestampMs);
+                counts.remove(time);
             }
         }
 

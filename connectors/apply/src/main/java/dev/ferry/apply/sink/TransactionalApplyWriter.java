@@ -317,7 +317,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                 conflictKeys.collect(event, keys);
             }
         }
-        metrics.submitted(tx.commitTimestampMs());
+        metrics.submitted(tx, tx.commitTimestampMs(), onlyEvent(tx));
         try {
             if (scheduler.submit(tx, keys, barrier)) {
                 metrics.conflict();
@@ -336,11 +336,15 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         for (UpstreamTransaction tx : batch) {
             metrics.applied(
                     tx.eventCount(), tx.bytes(), !tx.isSnapshotRow(), tx.commitTimestampMs());
-            // A heartbeat is a one-row transaction of its own: only those are looked into.
-            if (metrics.heartbeat() != null && tx.eventCount() == 1 && !tx.isSpilled()) {
-                metrics.heartbeatApplied(tx.events().get(0));
-            }
+            metrics.committed(tx, onlyEvent(tx));
         }
+    }
+
+    /** A heartbeat is a one-row transaction of its own: only those are looked into. */
+    private static ChangeEvent onlyEvent(UpstreamTransaction tx) {
+        return tx.eventCount() == 1 && !tx.isSpilled() && !tx.isSnapshotRow()
+                ? tx.events().get(0)
+                : null;
     }
 
     private void scheduleTick() {
