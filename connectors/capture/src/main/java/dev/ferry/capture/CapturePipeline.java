@@ -3,6 +3,7 @@ package dev.ferry.capture;
 import dev.ferry.capture.kafka.CaptureRecordSerializer;
 import dev.ferry.capture.metrics.CaptureMetrics;
 import dev.ferry.capture.metrics.CaptureMetricsFunction;
+import dev.ferry.capture.preflight.UpstreamDefinitions;
 import dev.ferry.capture.source.CaptureRecord;
 import dev.ferry.capture.source.ChangeEventDeserializer;
 import dev.ferry.capture.source.TransactionBoundaryEmitter;
@@ -71,10 +72,16 @@ public final class CapturePipeline {
                         .debeziumProperties(debeziumProperties())
                         .jdbcProperties(jdbcProperties())
                         .closeIdleReaders(false)
+                        // DDL in binlog order with the rows (docs/envelope.md, Schema changes)
+                        .includeSchemaChanges(true)
                         .deserializer(deserializer)
                         .build();
+        UpstreamDefinitions definitions = new UpstreamDefinitions(config.upstream, config.routing);
         return EmitterReplacingSourceFactory.withEmitter(
-                built, deserializer, TransactionBoundaryEmitter::create);
+                built,
+                deserializer,
+                (metrics, sourceConfig) ->
+                        TransactionBoundaryEmitter.create(metrics, sourceConfig, definitions));
     }
 
     private static Properties debeziumProperties() {
@@ -115,7 +122,10 @@ public final class CapturePipeline {
                 .setBootstrapServers(config.bootstrapServers)
                 .setRecordSerializer(
                         new CaptureRecordSerializer(
-                                config.routing, config.transactionTopic, "ferry"))
+                                config.routing,
+                                config.transactionTopic,
+                                config.schemaTopic,
+                                "ferry"))
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .setTransactionalIdPrefix(config.transactionalIdPrefix)
                 .setKafkaProducerConfig(producer)

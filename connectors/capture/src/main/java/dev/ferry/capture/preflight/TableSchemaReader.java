@@ -50,10 +50,47 @@ final class TableSchemaReader {
                                 "YES".equals(rows.getString("IS_NULLABLE")),
                                 dataType.equals("json") || jsonColumns.contains(name),
                                 rows.getString("CHARACTER_SET_NAME"),
-                                rows.getString("COLLATION_NAME")));
+                                rows.getString("COLLATION_NAME"),
+                                defaultExpression(
+                                        rows.getString("COLUMN_DEFAULT"),
+                                        rows.getString("EXTRA"))));
             }
         }
         return new TableSchema(table.database(), table.table(), topic, columns, indexes(table));
+    }
+
+    /**
+     * The default as an SQL expression. MariaDB (10.2.7 on) reports it as one already ('text',
+     * NULL, current_timestamp()); MySQL reports a literal's bare value, and an expression's text
+     * with DEFAULT_GENERATED in EXTRA.
+     */
+    private String defaultExpression(String columnDefault, String extra) throws SQLException {
+        if (columnDefault == null) {
+            return null;
+        }
+        if (isMariaDb()) {
+            return columnDefault;
+        }
+        if (extra != null && extra.toUpperCase(Locale.ROOT).contains("DEFAULT_GENERATED")) {
+            return columnDefault.toUpperCase(Locale.ROOT).startsWith("CURRENT_TIMESTAMP")
+                    ? columnDefault
+                    : "(" + columnDefault + ")";
+        }
+        return "'" + columnDefault.replace("\\", "\\\\").replace("'", "''") + "'";
+    }
+
+    private Boolean mariaDb;
+
+    private boolean isMariaDb() throws SQLException {
+        if (mariaDb == null) {
+            mariaDb =
+                    connection
+                            .getMetaData()
+                            .getDatabaseProductVersion()
+                            .toLowerCase(Locale.ROOT)
+                            .contains("mariadb");
+        }
+        return mariaDb;
     }
 
     private List<IndexSchema> indexes(TableId table) throws SQLException {
