@@ -30,6 +30,8 @@ public final class ApplyConfig implements Serializable {
     public final long flushIntervalMs;
     public final int maxStatementBytes;
     public final int maxBatchBytes;
+    public final String schemaChangeBehavior;
+    public final String skippedSchemaChange;
 
     private ApplyConfig(ReadableConfig options, Function<String, String> environment) {
         this.downstream = Settings.endpoint(options, DownstreamOptions.ENDPOINT, environment);
@@ -57,6 +59,10 @@ public final class ApplyConfig implements Serializable {
         this.flushIntervalMs = Math.max(1, options.get(ApplyOptions.FLUSH_INTERVAL).toMillis());
         this.maxStatementBytes = Settings.atLeast(options, ApplyOptions.MAX_STATEMENT_BYTES, 1024);
         this.maxBatchBytes = Settings.atLeast(options, ApplyOptions.MAX_BATCH_BYTES, 1024);
+        this.schemaChangeBehavior =
+                Settings.oneOf(
+                        options, ApplyOptions.SCHEMA_CHANGE_BEHAVIOR, "evolve", "ignore", "stop");
+        this.skippedSchemaChange = options.getOptional(ApplyOptions.SKIP_SCHEMA_CHANGE).orElse("");
     }
 
     public static ApplyConfig from(ReadableConfig options) {

@@ -3,6 +3,7 @@ package dev.ferry.apply.writer;
 import dev.ferry.apply.assembly.SpillFile;
 import dev.ferry.apply.assembly.UpstreamTransaction;
 import dev.ferry.apply.buffer.ChangeBuffer;
+import dev.ferry.apply.ddl.SchemaChangeApplier;
 import dev.ferry.apply.progress.AppliedCommit;
 import dev.ferry.apply.progress.ProgressStore;
 import dev.ferry.apply.schedule.TransactionScheduler;
@@ -42,6 +43,7 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
     private final ProgressStore progress;
     private final Limits limits;
     private final SplitListener splits;
+    private final SchemaChangeApplier schemaChanges;
     private final WriterConnection connection;
 
     public TransactionBatchWriter(
@@ -49,8 +51,10 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
             BatchWriter batchWriter,
             ProgressStore progress,
             Limits limits,
-            SplitListener splits) {
+            SplitListener splits,
+            SchemaChangeApplier schemaChanges) {
         this.downstream = downstream;
+        this.schemaChanges = schemaChanges;
         this.connection = new WriterConnection(downstream);
         this.batchWriter = batchWriter;
         this.progress = progress;
@@ -95,6 +99,16 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
     }
 
     private void applyOnce(Connection c, List<UpstreamTransaction> batch) throws SQLException {
+        if (batch.size() == 1 && batch.get(0).schemaChange() != null) {
+            // DDL commits by itself: run what the downstream lacks of it, then record it, so a
+            // crash in between finds it there and runs nothing again.
+            UpstreamTransaction ddl = batch.get(0);
+            schemaChanges.apply(c, ddl.id(), ddl.schemaChange());
+            c.setAutoCommit(false);
+            progress.recordApplied(c, AppliedCommit.of(batch));
+            c.commit();
+            return;
+        }
         c.setAutoCommit(false);
         if (batch.size() == 1 && batch.get(0).isSpilled()) {
             applySpilled(c, batch.get(0));

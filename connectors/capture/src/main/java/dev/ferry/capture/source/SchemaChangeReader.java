@@ -53,6 +53,10 @@ public final class SchemaChangeReader {
                             + IDENTIFIER
                             + "\\s*;?\\s*$",
                     Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    private static final Pattern DROP =
+            Pattern.compile(
+                    "^\\s*DROP\\s+TABLES?\\s+(?:IF\\s+EXISTS\\s+)?(.+?)\\s*(?:RESTRICT|CASCADE)?\\s*(?:/\\*.*\\*/)?\\s*;?\\s*$",
+                    Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
     private static final Pattern TRUNCATE =
             Pattern.compile(
                     "^\\s*TRUNCATE\\s+(?:TABLE\\s+)?" + IDENTIFIER, Pattern.CASE_INSENSITIVE);
@@ -104,21 +108,28 @@ public final class SchemaChangeReader {
         if (changesArray != null) {
             TABLE_CHANGES.deserialize(changesArray, true).forEach(changes::add);
         }
-        SchemaChange change = schemaChange(ddl, database, changes);
-        if (change == null
-                || !(captured.test(change.table())
-                        || (change.previousTable() != null
-                                && captured.test(change.previousTable())))) {
-            return;
-        }
         Map<String, ?> offset = record.sourceOffset();
+        Struct source = ((Struct) record.value()).getStruct("source");
+        long timestamp = source.schema().field("ts_ms") == null ? 0 : source.getInt64("ts_ms");
+        for (SchemaChange change : schemaChanges(ddl, database, changes)) {
+            if (captured.test(change.table())
+                    || (change.previousTable() != null && captured.test(change.previousTable()))) {
+                emit(change, offset, timestamp, out);
+            }
+        }
+    }
+
+    private void emit(
+            SchemaChange change,
+            Map<String, ?> offset,
+            long timestamp,
+            Collector<CaptureRecord> out) {
+        String ddl = change.ddl();
         Optional<String> id = transactions.schemaChangeId(offset);
         if (id.isEmpty()) {
             return; // emitted before the restart this replays
         }
         transactions.takeUnended().ifPresent(end -> out.collect(new CaptureRecord.End(end)));
-        Struct source = ((Struct) record.value()).getStruct("source");
-        long timestamp = source.schema().field("ts_ms") == null ? 0 : source.getInt64("ts_ms");
         LOG.info("Schema change {} on {}: {}", id.get(), change.table(), ddl);
         out.collect(
                 new CaptureRecord.End(
@@ -136,8 +147,34 @@ public final class SchemaChangeReader {
         }
     }
 
-    /** The schema change of a DDL statement, null when it changes no table (CREATE DATABASE). */
-    SchemaChange schemaChange(String ddl, String database, List<TableChanges.TableChange> changes) {
+    /**
+     * The schema changes of a DDL statement: none when it changes no table (CREATE DATABASE), one
+     * per table it drops.
+     */
+    List<SchemaChange> schemaChanges(
+            String ddl, String database, List<TableChanges.TableChange> changes) {
+        Matcher drop = DROP.matcher(ddl);
+        if (drop.find()) {
+            // Debezium's history record lists no table for a DROP TABLE
+            List<SchemaChange> dropped = new ArrayList<>();
+            Matcher name = Pattern.compile(IDENTIFIER).matcher(drop.group(1));
+            while (name.find()) {
+                dropped.add(
+                        new SchemaChange(
+                                SchemaChange.Kind.DROP,
+                                ddl,
+                                tableId(name, 1, database),
+                                null,
+                                null));
+            }
+            return dropped;
+        }
+        SchemaChange change = schemaChange(ddl, database, changes);
+        return change == null ? List.of() : List.of(change);
+    }
+
+    private SchemaChange schemaChange(
+            String ddl, String database, List<TableChanges.TableChange> changes) {
         Matcher truncate = TRUNCATE.matcher(ddl);
         if (truncate.find()) {
             TableId table = tableId(truncate, 1, database);
