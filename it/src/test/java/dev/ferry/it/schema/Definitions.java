@@ -17,7 +17,7 @@ import java.util.Locale;
  * type without integer display width, nullability) in order, and its indexes (name, uniqueness,
  * columns). Upstream and downstream compare equal once every DDL is carried over.
  */
-final class Definitions {
+public final class Definitions {
     private static final String COLUMNS =
             "SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE, IS_NULLABLE FROM information_schema.COLUMNS"
                     + " WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME, ORDINAL_POSITION";
@@ -29,11 +29,11 @@ final class Definitions {
 
     private Definitions() {}
 
-    static List<String> upstream(TestDatabase db) {
+    public static List<String> upstream(TestDatabase db) {
         return read(Services.upstreamAdmin(), db.name());
     }
 
-    static List<String> downstream(TestDatabase db) {
+    public static List<String> downstream(TestDatabase db) {
         return read(Services.downstreamAdmin(), db.name());
     }
 
