@@ -1,6 +1,7 @@
 package dev.ferry.capture;
 
 import dev.ferry.capture.kafka.CaptureRecordSerializer;
+import dev.ferry.capture.kafka.KafkaTopics;
 import dev.ferry.capture.metrics.CaptureMetrics;
 import dev.ferry.capture.metrics.CaptureMetricsFunction;
 import dev.ferry.capture.preflight.UpstreamDefinitions;
@@ -48,8 +49,8 @@ public final class CapturePipeline {
     }
 
     static MySqlSource<CaptureRecord> source(CaptureConfig config, List<TableSchema> tables) {
-        String[] tableNames =
-                tables.stream().map(t -> t.tableId().qualifiedName()).toArray(String[]::new);
+        // 'db.*' stays a pattern, so that tables created later are captured from their first row
+        String[] tableNames = tableList(config.tablePatterns);
         String[] databases =
                 tables.stream().map(TableSchema::database).distinct().toArray(String[]::new);
         ChangeEventDeserializer deserializer = new ChangeEventDeserializer();
@@ -76,12 +77,49 @@ public final class CapturePipeline {
                         .includeSchemaChanges(true)
                         .deserializer(deserializer)
                         .build();
-        UpstreamDefinitions definitions = new UpstreamDefinitions(config.upstream, config.routing);
+        String bootstrapServers = config.bootstrapServers;
+        String schemaTopic = config.schemaTopic;
+        String transactionTopic = config.transactionTopic;
+        int partitions = config.topicPartitions;
+        short replication = config.replicationFactor;
+        UpstreamDefinitions definitions =
+                new UpstreamDefinitions(
+                        config.upstream,
+                        config.routing,
+                        topic ->
+                                new KafkaTopics(bootstrapServers)
+                                        .ensureTopics(
+                                                List.of(topic),
+                                                schemaTopic,
+                                                transactionTopic,
+                                                partitions,
+                                                replication));
         return EmitterReplacingSourceFactory.withEmitter(
                 built,
                 deserializer,
                 (metrics, sourceConfig) ->
                         TransactionBoundaryEmitter.create(metrics, sourceConfig, definitions));
+    }
+
+    /**
+     * Flink CDC's table list: regular expressions over {@code database.table}; {@code db.*} matches
+     * every table of the database, also those created while the job runs.
+     */
+    static String[] tableList(List<String> patterns) {
+        return patterns.stream()
+                .map(
+                        pattern -> {
+                            int dot = pattern.indexOf('.');
+                            String table = pattern.substring(dot + 1);
+                            return escape(pattern.substring(0, dot))
+                                    + "\\."
+                                    + (table.equals("*") ? "[^.]+" : escape(table));
+                        })
+                .toArray(String[]::new);
+    }
+
+    private static String escape(String name) {
+        return name.replaceAll("([\\\\.\\[\\]{}()*+?^$|])", "\\\\$1");
     }
 
     private static Properties debeziumProperties() {

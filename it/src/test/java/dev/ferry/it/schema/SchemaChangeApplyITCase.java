@@ -100,6 +100,46 @@ class SchemaChangeApplyITCase {
         }
     }
 
+    @Test
+    void tablesCreatedOrRenamedUpstreamAreCapturedFromTheirFirstRowWithoutARestart()
+            throws Exception {
+        try (TestDatabase db = TestDatabase.create("ddlnew");
+                RunningJobs jobs = new RunningJobs()) {
+            String t = "`" + db.name() + "`.t";
+            String created = "`" + db.name() + "`.created";
+            String renamed = "`" + db.name() + "`.renamed";
+            Sql.execute(
+                    Services.upstreamAdmin(),
+                    "CREATE TABLE " + t + " (id INT PRIMARY KEY, k INT NOT NULL)",
+                    "INSERT INTO " + t + " VALUES (1, 1), (2, 2)");
+            Pipeline pipeline = new Pipeline(db, checkpoints);
+            jobs.add(pipeline.startCapture());
+            jobs.add(pipeline.startApply());
+            try (RowChurn churn = RowChurn.start(t, 51, 1_000)) {
+                awaitBinlogRows(t, jobs);
+                Sql.execute(
+                        Services.upstreamAdmin(),
+                        "CREATE TABLE "
+                                + created
+                                + " (id INT PRIMARY KEY, k INT NOT NULL,"
+                                + " note VARCHAR(10) NOT NULL DEFAULT 'new', KEY by_k (k))");
+                try (RowChurn onCreated = RowChurn.start(created, 52, 1_000)) {
+                    awaitBinlogRows(created, jobs);
+                    onCreated.awaitMore(30);
+                }
+                churn.awaitMore(20);
+            }
+            Sql.execute(Services.upstreamAdmin(), "RENAME TABLE " + t + " TO " + renamed);
+            try (RowChurn churn = RowChurn.start(renamed, 53, 2_000_000)) {
+                churn.awaitMore(30);
+            }
+            awaitEqual(db, jobs);
+            assertThat(Definitions.downstream(db))
+                    .contains("created index by_k (k)")
+                    .noneMatch(line -> line.startsWith("t."));
+        }
+    }
+
     /**
      * Waits until the churn's rows reach the downstream: the binlog reader runs. A DDL before it
      * starts would be in the schema Flink CDC reads at its start, ahead of the rows before the DDL

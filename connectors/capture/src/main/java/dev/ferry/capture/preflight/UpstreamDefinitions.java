@@ -19,10 +19,23 @@ public final class UpstreamDefinitions implements SchemaChangeReader.Definitions
 
     private final DatabaseEndpoint upstream;
     private final TopicRouting routing;
+    private final TopicCreator topics;
 
-    public UpstreamDefinitions(DatabaseEndpoint upstream, TopicRouting routing) {
+    /** Creates a change topic when it is missing. */
+    public interface TopicCreator extends java.io.Serializable {
+        void ensure(String topic);
+    }
+
+    public UpstreamDefinitions(
+            DatabaseEndpoint upstream, TopicRouting routing, TopicCreator topics) {
         this.upstream = upstream;
         this.routing = routing;
+        this.topics = topics;
+    }
+
+    @Override
+    public void prepareTopic(TableId table) {
+        topics.ensure(routing.topicOf(table));
     }
 
     /** The table's definition now; empty when the table does not exist (any more). */

@@ -82,6 +82,9 @@ public final class SchemaChangeReader {
 
         /** The topic of a table's changes. */
         String topicOf(TableId table);
+
+        /** Creates the topic of a table that is new (or newly named), when it is missing. */
+        default void prepareTopic(TableId table) {}
     }
 
     /** Whether a Flink CDC record is a schema change. */
@@ -130,6 +133,11 @@ public final class SchemaChangeReader {
             return; // emitted before the restart this replays
         }
         transactions.takeUnended().ifPresent(end -> out.collect(new CaptureRecord.End(end)));
+        if (change.kind() == SchemaChange.Kind.CREATE
+                || change.kind() == SchemaChange.Kind.RENAME) {
+            // before its first row: the Kafka sink cannot write to a missing topic
+            definitions.prepareTopic(change.table());
+        }
         LOG.info("Schema change {} on {}: {}", id.get(), change.table(), ddl);
         out.collect(
                 new CaptureRecord.End(
