@@ -22,10 +22,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A SIGKILL of the apply process after a DDL ran downstream and before its progress record: the
- * restarted apply finds the downstream there already and runs nothing again, and the replicas end
- * equal. The window is held open by locking the progress table from another session, so the kill
- * lands in it every time.
+ * SIGKILLs around a DDL statement, each ending equal with the DDL applied once. The apply, after
+ * the DDL ran downstream and before its progress record (the window is held open by locking the
+ * progress table from another session, so the kill lands in it every time): the restarted apply
+ * finds the downstream there already and runs nothing again. The capture, with the DDL in its
+ * open checkpoint window: the restart reads it from the binlog again and Kafka holds one END.
  */
 class SchemaChangeCrashITCase {
     @TempDir Path work;
@@ -91,4 +92,77 @@ class SchemaChangeCrashITCase {
             }
         }
     }
+
+    @Test
+    void aCaptureKilledWithTheDdlInItsCheckpointWindowWritesItOnce() throws Exception {
+        try (TestDatabase db = TestDatabase.create("ddlcapkill");
+                RunningJobs jobs = new RunningJobs()) {
+            String t = "`" + db.name() + "`.t";
+            Sql.execute(
+                    Services.upstreamAdmin(),
+                    "CREATE TABLE " + t + " (id INT PRIMARY KEY, k INT NOT NULL)",
+                    "INSERT INTO " + t + " VALUES (1, 1), (2, 2)");
+            Pipeline pipeline = new Pipeline(db, work);
+            Map<String, String> options = new TreeMap<>(pipeline.captureOptions().toMap());
+            // a DDL a second old is then almost always in the open checkpoint window
+            options.put("job.checkpoint-interval", "10 s");
+            JarProcess capture = JarProcess.start("capture", options, "512m", work, "capture-1");
+            try {
+                jobs.add(pipeline.startApply());
+                int inWindow = 0;
+                try (RowChurn churn = RowChurn.start(t, 61, 1_000)) {
+                    awaitBinlogRowsOf(t, jobs);
+                    for (int i = 1; i <= 2; i++) {
+                        Sql.execute(
+                                Services.upstreamAdmin(),
+                                "ALTER TABLE "
+                                        + t
+                                        + " ADD COLUMN c"
+                                        + i
+                                        + " INT NOT NULL DEFAULT "
+                                        + i);
+                        Thread.sleep(1_000);
+                        if (ddlEnds(db, "c" + i) == 0) {
+                            inWindow++; // written to Kafka, if at all, in an uncommitted
+                            // transaction
+                        }
+                        capture.kill();
+                        capture =
+                                JarProcess.start(
+                                        "capture", options, "512m", work, "capture-" + (i + 1));
+                        churn.awaitMore(20);
+                    }
+                }
+                SchemaChangeApplyITCase.awaitEqual(db, jobs);
+                assertThat(inWindow)
+                        .as("kills with the DDL not yet committed to Kafka")
+                        .isPositive();
+                assertThat(ddlEnds(db, "c1")).as("END records of the first DDL").isEqualTo(1);
+                assertThat(ddlEnds(db, "c2")).as("END records of the second DDL").isEqualTo(1);
+            } finally {
+                capture.kill();
+            }
+        }
+    }
+
+    private static void awaitBinlogRowsOf(String table, RunningJobs jobs) {
+        SchemaChangeApplyITCase.awaitBinlogRows(table, jobs);
+    }
+
+    /** Committed END records of DDL statements that add column {@code column}. */
+    private static long ddlEnds(TestDatabase db, String column) throws Exception {
+        long count = 0;
+        for (var record : dev.ferry.it.support.TopicReader.readCommitted("ferry-tx-" + db.name())) {
+            var end = JSON.readTree(record.value());
+            var change = end.get("schema_change");
+            if (change != null
+                    && change.get("ddl").asText().contains("ADD COLUMN " + column + " ")) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+            new com.fasterxml.jackson.databind.ObjectMapper();
 }
