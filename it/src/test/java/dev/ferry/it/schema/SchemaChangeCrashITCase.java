@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * SIGKILLs around a DDL statement, each ending equal with the DDL applied once. The apply, after
  * the DDL ran downstream and before its progress record (the window is held open by locking the
  * progress table from another session, so the kill lands in it every time): the restarted apply
- * finds the downstream there already and runs nothing again. The capture, with the DDL in its
- * open checkpoint window: the restart reads it from the binlog again and Kafka holds one END.
+ * finds the downstream there already and runs nothing again. The capture, with the DDL in its open
+ * checkpoint window: the restart reads it from the binlog again and Kafka holds one END.
  */
 class SchemaChangeCrashITCase {
     @TempDir Path work;
