@@ -4,12 +4,14 @@ import dev.ferry.apply.ApplyConfig;
 import dev.ferry.apply.ApplyPipeline;
 import dev.ferry.apply.catalog.DownstreamCatalog;
 import dev.ferry.apply.catalog.SchemaTopicReader;
+import dev.ferry.apply.source.ChangeTopics;
 import dev.ferry.apply.source.TransactionTopic;
 import dev.ferry.config.FerryConfigException;
 import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.schema.TableSchema;
 import dev.ferry.jdbc.Connections;
 import dev.ferry.jobs.runtime.JobEnvironment;
+import dev.ferry.options.KafkaOptions;
 import java.sql.Connection;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +63,13 @@ public final class ApplyJob {
         }
         StreamExecutionEnvironment env =
                 JobEnvironment.create(options, DEFAULT_NAME, !config.transactional);
-        ApplyPipeline.build(env, config, topics);
+        ApplyPipeline.build(
+                env,
+                config,
+                ChangeTopics.pattern(
+                        topics,
+                        options.get(KafkaOptions.TOPIC_PATTERN),
+                        schemas.keySet().stream().map(TableId::database).distinct().toList()));
         return env.executeAsync();
     }
 }

@@ -38,9 +38,12 @@ public final class ApplyConfig implements Serializable {
     public final long flushIntervalMs;
     public final int maxStatementBytes;
     public final int maxBatchBytes;
+    public final String schemaChangeBehavior;
+    public final String skippedSchemaChange;
 
     /** The heartbeat table (monitoring.heartbeat-table) the delay is measured with, or null. */
     public final HeartbeatTable heartbeat;
+
     /** Null to stop at a poison record; else the topic poison records are copied to. */
     public final String deadLetterTopic;
 
@@ -81,6 +84,10 @@ public final class ApplyConfig implements Serializable {
                                 .equals("dead-letter")
                         ? options.get(PoisonRecordOptions.DEAD_LETTER_TOPIC)
                         : null;
+        this.schemaChangeBehavior =
+                Settings.oneOf(
+                        options, ApplyOptions.SCHEMA_CHANGE_BEHAVIOR, "evolve", "ignore", "stop");
+        this.skippedSchemaChange = options.getOptional(ApplyOptions.SKIP_SCHEMA_CHANGE).orElse("");
     }
 
     public static ApplyConfig from(ReadableConfig options) {

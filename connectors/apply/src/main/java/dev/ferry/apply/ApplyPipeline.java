@@ -8,8 +8,8 @@ import dev.ferry.apply.source.RawChange;
 import dev.ferry.apply.source.RawChangeDeserializer;
 import dev.ferry.config.FerryConfigException;
 import dev.ferry.config.KafkaClientConfig;
-import java.util.List;
 import java.util.Properties;
+import java.util.regex.Pattern;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
@@ -29,8 +29,11 @@ public final class ApplyPipeline {
 
     private ApplyPipeline() {}
 
-    public static void build(
-            StreamExecutionEnvironment env, ApplyConfig config, List<String> topics) {
+    /**
+     * @param topics the change topics: those of the known tables, and of tables a capture creates
+     *     later ({@link dev.ferry.apply.source.ChangeTopics})
+     */
+    public static void build(StreamExecutionEnvironment env, ApplyConfig config, Pattern topics) {
         if (config.transactional) {
             buildTransactional(env, config, topics);
         } else {
@@ -45,7 +48,7 @@ public final class ApplyPipeline {
      * table; the writer reads the transaction topic itself, as far as it has room.
      */
     private static void buildTransactional(
-            StreamExecutionEnvironment env, ApplyConfig config, List<String> topics) {
+            StreamExecutionEnvironment env, ApplyConfig config, Pattern topics) {
         ProgressStore store = new ProgressStore(config.progressDatabase, config.consumerGroup);
         DataStream<RawChange> records =
                 env.fromSource(
@@ -63,7 +66,7 @@ public final class ApplyPipeline {
 
     /** Keyed by primary key so each row's changes reach one of {@code apply.workers} writers. */
     private static void buildPerRow(
-            StreamExecutionEnvironment env, ApplyConfig config, List<String> topics) {
+            StreamExecutionEnvironment env, ApplyConfig config, Pattern topics) {
         DataStream<RawChange> records =
                 env.fromSource(
                                 source(
@@ -114,12 +117,12 @@ public final class ApplyPipeline {
      */
     static KafkaSource<RawChange> source(
             ApplyConfig config,
-            List<String> topics,
+            Pattern topics,
             OffsetsInitializer startingOffsets,
             int partitionFetchBytes) {
         return KafkaSource.<RawChange>builder()
                 .setBootstrapServers(config.bootstrapServers)
-                .setTopics(topics)
+                .setTopicPattern(topics)
                 .setGroupId(config.consumerGroup)
                 .setStartingOffsets(startingOffsets)
                 .setDeserializer(new RawChangeDeserializer())

@@ -1,11 +1,14 @@
 package dev.ferry.capture;
 
 import dev.ferry.capture.kafka.CaptureRecordSerializer;
+import dev.ferry.capture.kafka.KafkaTopics;
 import dev.ferry.capture.metrics.CaptureMetrics;
 import dev.ferry.capture.metrics.CaptureMetricsFunction;
+import dev.ferry.capture.preflight.UpstreamDefinitions;
 import dev.ferry.capture.source.CaptureRecord;
 import dev.ferry.capture.source.ChangeEventDeserializer;
 import dev.ferry.capture.source.TransactionBoundaryEmitter;
+import dev.ferry.config.KafkaClientConfig;
 import dev.ferry.envelope.schema.TableSchema;
 import dev.ferry.jdbc.tls.TlsConfig;
 import java.util.List;
@@ -55,8 +58,8 @@ public final class CapturePipeline {
     }
 
     static MySqlSource<CaptureRecord> source(CaptureConfig config, List<TableSchema> tables) {
-        String[] tableNames =
-                tables.stream().map(t -> t.tableId().qualifiedName()).toArray(String[]::new);
+        // 'db.*' stays a pattern, so that tables created later are captured from their first row
+        String[] tableNames = tableList(config.tablePatterns);
         String[] databases =
                 tables.stream().map(TableSchema::database).distinct().toArray(String[]::new);
         ChangeEventDeserializer deserializer = new ChangeEventDeserializer();
@@ -79,15 +82,59 @@ public final class CapturePipeline {
                         .debeziumProperties(debeziumProperties(tables, config.upstream.tls()))
                         .jdbcProperties(jdbcProperties(config.upstream.tls()))
                         .closeIdleReaders(false)
+                        // DDL in binlog order with the rows (docs/envelope.md, Schema changes)
+                        .includeSchemaChanges(true)
                         .deserializer(deserializer);
         for (TableSchema table : UniqueKeyTables.of(tables)) {
             builder.chunkKeyColumn(
                     new ObjectPath(table.database(), table.table()),
                     UniqueKeyTables.keyColumns(table).get(0));
         }
+        KafkaClientConfig kafka = config.kafka;
+        String schemaTopic = config.schemaTopic;
+        String transactionTopic = config.transactionTopic;
+        int partitions = config.topicPartitions;
+        short replication = config.replicationFactor;
+        UpstreamDefinitions definitions =
+                new UpstreamDefinitions(
+                        config.upstream,
+                        config.routing,
+                        topic ->
+                                new KafkaTopics(kafka)
+                                        .ensureTopics(
+                                                List.of(topic),
+                                                schemaTopic,
+                                                transactionTopic,
+                                                partitions,
+                                                replication));
         TlsConfig tls = config.upstream.tls();
         return EmitterReplacingSourceFactory.withEmitter(
-                builder.build(), deserializer, TransactionBoundaryEmitter::create, tls::prepare);
+                builder.build(),
+                deserializer,
+                (metrics, sourceConfig) ->
+                        TransactionBoundaryEmitter.create(metrics, sourceConfig, definitions),
+                tls::prepare);
+    }
+
+    /**
+     * Flink CDC's table list: regular expressions over {@code database.table}; {@code db.*} matches
+     * every table of the database, also those created while the job runs.
+     */
+    static String[] tableList(List<String> patterns) {
+        return patterns.stream()
+                .map(
+                        pattern -> {
+                            int dot = pattern.indexOf('.');
+                            String table = pattern.substring(dot + 1);
+                            return escape(pattern.substring(0, dot))
+                                    + "\\."
+                                    + (table.equals("*") ? "[^.]+" : escape(table));
+                        })
+                .toArray(String[]::new);
+    }
+
+    private static String escape(String name) {
+        return name.replaceAll("([\\\\.\\[\\]{}()*+?^$|])", "\\\\$1");
     }
 
     private static Properties debeziumProperties(List<TableSchema> tables, TlsConfig tls) {
@@ -132,7 +179,10 @@ public final class CapturePipeline {
                 .setBootstrapServers(config.bootstrapServers)
                 .setRecordSerializer(
                         new CaptureRecordSerializer(
-                                config.routing, config.transactionTopic, "ferry"))
+                                config.routing,
+                                config.transactionTopic,
+                                config.schemaTopic,
+                                "ferry"))
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .setTransactionalIdPrefix(config.transactionalIdPrefix)
                 .setKafkaProducerConfig(producer)

@@ -105,6 +105,25 @@ public final class ApplyOptions {
                                     + " several downstream commits, with a warning and the"
                                     + " transactionsSplit metric.");
 
+    public static final ConfigOption<String> SCHEMA_CHANGE_BEHAVIOR =
+            ConfigOptions.key("apply.schema-change-behavior")
+                    .stringType()
+                    .defaultValue("evolve")
+                    .withDescription(
+                            "Upstream DDL (apply.consistency=transaction): 'evolve' carries it"
+                                    + " over at its place among the transactions; 'ignore'"
+                                    + " leaves the downstream tables as they are; 'stop' stops"
+                                    + " the job at it with an error naming it.");
+
+    public static final ConfigOption<String> SKIP_SCHEMA_CHANGE =
+            ConfigOptions.key("apply.skip-schema-change")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Id of one upstream DDL statement not to carry over (the id an"
+                                    + " error named, e.g. 'file=mysql-bin.000003,pos=2190,ddl=0.0'),"
+                                    + " after changing the downstream table by hand.");
+
     public static final ConfigOption<Integer> MAX_STATEMENT_BYTES =
             ConfigOptions.key("apply.max-statement-bytes")
                     .intType()

@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param commitTimestampMs the upstream commit time, ms since the epoch
  * @param eventCount the transaction's changes to captured tables
  * @param eventCountByTable the same count per table
+ * @param schemaChange the DDL statement this transaction is, with no row changes; null for a
+ *     transaction of row changes (a DDL commits on its own in MySQL and MariaDB)
  */
 public record TransactionEnd(
         String id,
@@ -22,11 +24,30 @@ public record TransactionEnd(
         long position,
         long commitTimestampMs,
         long eventCount,
-        Map<TableId, Long> eventCountByTable)
+        Map<TableId, Long> eventCountByTable,
+        SchemaChange schemaChange)
         implements Serializable {
     public TransactionEnd {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(file, "file");
         eventCountByTable = Map.copyOf(eventCountByTable);
+    }
+
+    /** The END of a transaction of row changes. */
+    public TransactionEnd(
+            String id,
+            String file,
+            long position,
+            long commitTimestampMs,
+            long eventCount,
+            Map<TableId, Long> eventCountByTable) {
+        this(id, file, position, commitTimestampMs, eventCount, eventCountByTable, null);
+    }
+
+    /** The END of a DDL statement's own transaction: no row changes, the schema change. */
+    public static TransactionEnd ofSchemaChange(
+            String id, String file, long position, long commitTimestampMs, SchemaChange change) {
+        return new TransactionEnd(
+                id, file, position, commitTimestampMs, 0, Map.of(), Objects.requireNonNull(change));
     }
 }

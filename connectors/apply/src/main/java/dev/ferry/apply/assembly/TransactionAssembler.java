@@ -2,6 +2,7 @@ package dev.ferry.apply.assembly;
 
 import dev.ferry.apply.progress.ApplyProgress;
 import dev.ferry.envelope.ChangeEvent;
+import dev.ferry.envelope.SchemaChange;
 import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.TransactionEnd;
 import java.nio.file.Path;
@@ -154,7 +155,8 @@ public final class TransactionAssembler {
 
     private void openEnd(TransactionEnd end, TopicPartition partition, long offset) {
         long expected = expectedChanges(end);
-        if (wasApplied(end.id()) || (expected == 0 && !byId.containsKey(end.id()))) {
+        if (wasApplied(end.id())
+                || (expected == 0 && !byId.containsKey(end.id()) && !appliesDdl(end))) {
             progress.read(partition, offset);
             return;
         }
@@ -165,6 +167,15 @@ public final class TransactionAssembler {
             progress.opened(tx, partition, offset);
         }
         progress.read(partition, offset);
+    }
+
+    /** Whether the END is a DDL statement on a table this job applies (it opens, no changes). */
+    private boolean appliesDdl(TransactionEnd end) {
+        SchemaChange change = end.schemaChange();
+        return change != null
+                && (applies.test(change.table())
+                        || (change.previousTable() != null
+                                && applies.test(change.previousTable())));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.ferry.apply.assembly;
 
 import dev.ferry.envelope.ChangeEvent;
+import dev.ferry.envelope.SchemaChange;
 import dev.ferry.envelope.TransactionEnd;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -153,6 +154,11 @@ public final class UpstreamTransaction {
         return commitTimestampMs;
     }
 
+    /** The DDL statement this transaction is (it has no changes then), or null. */
+    public SchemaChange schemaChange() {
+        return end == null ? null : end.schemaChange();
+    }
+
     public boolean isSpilled() {
         return spill != null;
     }
@@ -198,6 +204,9 @@ public final class UpstreamTransaction {
 
     @Override
     public String toString() {
-        return id == null ? "snapshot row" : "transaction " + id;
+        if (id == null) {
+            return "snapshot row";
+        }
+        return (schemaChange() != null ? "DDL " : "transaction ") + id;
     }
 }

@@ -52,6 +52,14 @@ public final class CreateTableStatement {
     }
 
     private static String columnDefinition(ColumnSchema column) {
+        return columnDefinition(column, false);
+    }
+
+    /**
+     * A column's definition for CREATE TABLE or ALTER TABLE; {@code withDefault} adds its default,
+     * which a column added to a table with rows needs (they take it, as upstream).
+     */
+    public static String columnDefinition(ColumnSchema column, boolean withDefault) {
         StringBuilder definition = new StringBuilder(quote(column.name())).append(' ');
         if (column.json()) {
             definition.append("json");
@@ -67,10 +75,16 @@ public final class CreateTableStatement {
             }
         }
         definition.append(column.nullable() ? " NULL" : " NOT NULL");
+        if (withDefault
+                && column.defaultValue() != null
+                && !column.defaultValue().equalsIgnoreCase("NULL")) {
+            definition.append(" DEFAULT ").append(column.defaultValue());
+        }
         return definition.toString();
     }
 
-    private static String indexDefinition(IndexSchema index) {
+    /** An index's definition as CREATE TABLE and ALTER TABLE … ADD take it. */
+    public static String indexDefinition(IndexSchema index) {
         StringBuilder definition = new StringBuilder();
         if (index.primary()) {
             definition.append("PRIMARY KEY (");

@@ -68,6 +68,13 @@ public final class SchemaTopicReader {
                     if (record.value() != null) {
                         TableSchema schema = TableSchemaJson.fromJson(record.value());
                         schemas.put(schema.tableId(), schema);
+                    } else if (record.key() != null) {
+                        // a dropped table's tombstone
+                        schemas.remove(
+                                TableId.parse(
+                                        new String(
+                                                record.key(),
+                                                java.nio.charset.StandardCharsets.UTF_8)));
                     }
                 }
             }

@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * gathering until they have: so a hot row's changes fold over everything that arrives while the
  * batch before is committing, instead of costing a commit each. A batch waiting for none stops
  * gathering when no transaction came for a millisecond or 20 ms passed. A spilled transaction is
- * always committed alone.
+ * always committed alone, and so is a DDL statement.
  *
  * <p>A batch's size is counted in the rows it writes after folding: the distinct key values of its
  * transactions (an empty transaction counts as one: the commit's progress record lists its id).
@@ -305,7 +305,7 @@ public final class TransactionScheduler implements AutoCloseable {
         Batch batch = new Batch();
         // Transactions chained to one taken: next in line, so a hot row's changes stay together.
         ArrayDeque<ConflictDetector.Node<UpstreamTransaction>> chained = new ArrayDeque<>();
-        if (first.value().isSpilled()) {
+        if (first.value().isSpilled() || first.value().schemaChange() != null) {
             take(batch, first, chained);
             handBack(chained, null);
             return batch;
@@ -340,7 +340,9 @@ public final class TransactionScheduler implements AutoCloseable {
                 }
             }
             long txRows = newRows(batch, next);
-            if (next.value().isSpilled() || rows + txRows > batchRows) {
+            if (next.value().isSpilled()
+                    || next.value().schemaChange() != null
+                    || rows + txRows > batchRows) {
                 break; // the next batch takes it, after this one if chained
             }
             take(batch, next, chained);

@@ -6,6 +6,7 @@ import dev.ferry.apply.assembly.UpstreamTransaction;
 import dev.ferry.apply.catalog.DownstreamCatalog;
 import dev.ferry.apply.catalog.SchemaTopicReader;
 import dev.ferry.apply.conflict.ConflictKeys;
+import dev.ferry.apply.ddl.SchemaChangeApplier;
 import dev.ferry.apply.progress.AppliedCommit;
 import dev.ferry.apply.progress.ApplyProgress;
 import dev.ferry.apply.progress.ProgressStore;
@@ -20,6 +21,7 @@ import dev.ferry.apply.writer.BatchWriter;
 import dev.ferry.apply.writer.Retryable;
 import dev.ferry.apply.writer.TransactionBatchWriter;
 import dev.ferry.envelope.ChangeEvent;
+import dev.ferry.envelope.SchemaChange;
 import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.schema.IndexSchema;
 import dev.ferry.envelope.schema.TableSchema;
@@ -168,6 +170,13 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
             throw Connections.explain(config.downstream, e);
         }
         known.values().forEach(this::rememberUniqueKeys);
+        SchemaChangeApplier schemaChanges =
+                new SchemaChangeApplier(
+                        SchemaChangeApplier.Behavior.parse(config.schemaChangeBehavior),
+                        config.skippedSchemaChange.isEmpty()
+                                ? Set.of()
+                                : Set.of(config.skippedSchemaChange),
+                        catalog);
         TransactionBatchWriter.Limits limits =
                 new TransactionBatchWriter.Limits(
                         config.batchSize,
@@ -195,7 +204,8 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                                         (tx, commits) -> metrics.split(),
                                         // Workers: every table of a transaction was seen by
                                         // applies() on this thread before it was submitted.
-                                        table -> uniqueKeys.getOrDefault(table, List.of())),
+                                        table -> uniqueKeys.getOrDefault(table, List.of()),
+                                        schemaChanges),
                         this::committed,
                         config.batchSize,
                         config.maxBatchBytes,
@@ -311,7 +321,12 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
 
     private void submit(UpstreamTransaction tx) throws IOException, InterruptedException {
         ConflictKeys.KeySet keys = new ConflictKeys.KeySet();
-        boolean barrier = tx.isSpilled() || tx.eventCount() > MAX_TRACKED_CHANGES;
+        SchemaChange ddl = tx.schemaChange();
+        if (ddl != null && ddl.definition() != null) {
+            // Transactions after it are submitted after it: their keys use the new unique keys.
+            rememberUniqueKeys(ddl.definition());
+        }
+        boolean barrier = ddl != null || tx.isSpilled() || tx.eventCount() > MAX_TRACKED_CHANGES;
         if (!barrier) {
             for (ChangeEvent event : tx.events()) {
                 conflictKeys.collect(event, keys);

@@ -284,7 +284,9 @@ public final class BatchWriter {
                                 + table.id()
                                 + " has no column '"
                                 + column
-                                + "', which the upstream table has (DDL is not replicated). Add the"
+                                + "', which the upstream table has (a DDL statement was not"
+                                + " carried over: apply.consistency=row,"
+                                + " apply.schema-change-behavior=ignore, or a skipped one). Add the"
                                 + " column downstream with the upstream's type and restart the"
                                 + " apply job; no change is lost meanwhile.");
             }

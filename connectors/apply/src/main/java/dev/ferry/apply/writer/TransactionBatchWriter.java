@@ -3,6 +3,7 @@ package dev.ferry.apply.writer;
 import dev.ferry.apply.assembly.SpillFile;
 import dev.ferry.apply.assembly.UpstreamTransaction;
 import dev.ferry.apply.buffer.ChangeBuffer;
+import dev.ferry.apply.ddl.SchemaChangeApplier;
 import dev.ferry.apply.progress.AppliedCommit;
 import dev.ferry.apply.progress.ProgressStore;
 import dev.ferry.apply.schedule.TransactionScheduler;
@@ -46,11 +47,13 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
     private final Limits limits;
     private final SplitListener splits;
     private final Function<TableId, List<List<String>>> uniqueKeys;
+    private final SchemaChangeApplier schemaChanges;
     private final WriterConnection connection;
 
     /**
      * @param uniqueKeys the column lists of a table's unique keys besides its primary key: rows
      *     whose values of those change in a batch are deleted before the batch's upserts
+     * @param schemaChanges runs the upstream DDL a batch holds, at its barrier
      */
     public TransactionBatchWriter(
             DatabaseEndpoint downstream,
@@ -58,9 +61,11 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
             ProgressStore progress,
             Limits limits,
             SplitListener splits,
-            Function<TableId, List<List<String>>> uniqueKeys) {
+            Function<TableId, List<List<String>>> uniqueKeys,
+            SchemaChangeApplier schemaChanges) {
         this.downstream = downstream;
         this.uniqueKeys = uniqueKeys;
+        this.schemaChanges = schemaChanges;
         this.connection = new WriterConnection(downstream);
         this.batchWriter = batchWriter;
         this.progress = progress;
@@ -124,6 +129,16 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
     }
 
     private void applyOnce(Connection c, List<UpstreamTransaction> batch) throws SQLException {
+        if (batch.size() == 1 && batch.get(0).schemaChange() != null) {
+            // DDL commits by itself: run what the downstream lacks of it, then record it, so a
+            // crash in between finds it there and runs nothing again.
+            UpstreamTransaction ddl = batch.get(0);
+            schemaChanges.apply(c, ddl.id(), ddl.schemaChange());
+            c.setAutoCommit(false);
+            progress.recordApplied(c, AppliedCommit.of(batch));
+            c.commit();
+            return;
+        }
         c.setAutoCommit(false);
         if (batch.size() == 1 && batch.get(0).isSpilled()) {
             applySpilled(c, batch.get(0));

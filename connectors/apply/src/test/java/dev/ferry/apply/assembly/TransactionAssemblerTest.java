@@ -216,4 +216,34 @@ class TransactionAssemblerTest {
         assembler.addEnd(end(100, 1), ENDS, offset++);
         assertThatThrownBy(assembler::pollComplete).hasMessageContaining("END record counts 1");
     }
+
+    @Test
+    void aDdlStatementOfAnAppliedTableIsReleasedInItsPlaceWithoutChanges() {
+        TransactionAssembler assembler = assembler(Set.of(), Long.MAX_VALUE);
+        add(assembler, A, insert(ACCOUNTS, 100, 1, 1, null));
+        assembler.addEnd(end(100, 1), ENDS, offset++);
+        assembler.addEnd(ddl("file=mysql-bin.000001,pos=150,ddl=0.0", ACCOUNTS), ENDS, offset++);
+        assembler.addEnd(ddl("file=mysql-bin.000001,pos=160,ddl=0.0", FOREIGN), ENDS, offset++);
+        assembler.addEnd(end(200, 1), ENDS, offset++);
+
+        assertThat(drain(assembler))
+                .as("the DDL of a table this job does not apply is not released")
+                .containsExactly(txId(100), "file=mysql-bin.000001,pos=150,ddl=0.0");
+        add(assembler, A, insert(ACCOUNTS, 200, 1, 2, null));
+        assertThat(drain(assembler)).containsExactly(txId(200));
+    }
+
+    private static TransactionEnd ddl(String id, TableId table) {
+        return TransactionEnd.ofSchemaChange(
+                id,
+                "mysql-bin.000001",
+                150,
+                1,
+                new dev.ferry.envelope.SchemaChange(
+                        dev.ferry.envelope.SchemaChange.Kind.TRUNCATE,
+                        "TRUNCATE TABLE " + table.table(),
+                        table,
+                        null,
+                        null));
+    }
 }

@@ -29,7 +29,9 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * topic and the one-partition transaction topic if they are missing, and publishes each captured
  * table's definition.
  */
-public final class KafkaTopics {
+public final class KafkaTopics implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     private static final long TIMEOUT_SECONDS = 30;
 
     private final KafkaClientConfig kafka;

@@ -101,10 +101,47 @@ final class TableSchemaReader {
                                                         .getOrDefault(table, Set.of())
                                                         .contains(name),
                                         rows.getString("CHARACTER_SET_NAME"),
-                                        rows.getString("COLLATION_NAME")));
+                                        rows.getString("COLLATION_NAME"),
+                                        defaultExpression(
+                                                rows.getString("COLUMN_DEFAULT"),
+                                                rows.getString("EXTRA"))));
             }
         }
         return columns;
+    }
+
+    /**
+     * The default as an SQL expression. MariaDB (10.2.7 on) reports it as one already ('text',
+     * NULL, current_timestamp()); MySQL reports a literal's bare value, and an expression's text
+     * with DEFAULT_GENERATED in EXTRA.
+     */
+    private String defaultExpression(String columnDefault, String extra) throws SQLException {
+        if (columnDefault == null) {
+            return null;
+        }
+        if (isMariaDb()) {
+            return columnDefault;
+        }
+        if (extra != null && extra.toUpperCase(Locale.ROOT).contains("DEFAULT_GENERATED")) {
+            return columnDefault.toUpperCase(Locale.ROOT).startsWith("CURRENT_TIMESTAMP")
+                    ? columnDefault
+                    : "(" + columnDefault + ")";
+        }
+        return "'" + columnDefault.replace("\\", "\\\\").replace("'", "''") + "'";
+    }
+
+    private Boolean mariaDb;
+
+    private boolean isMariaDb() throws SQLException {
+        if (mariaDb == null) {
+            mariaDb =
+                    connection
+                            .getMetaData()
+                            .getDatabaseProductVersion()
+                            .toLowerCase(Locale.ROOT)
+                            .contains("mariadb");
+        }
+        return mariaDb;
     }
 
     private Map<String, List<IndexSchema>> indexes(String database, Set<String> tables)

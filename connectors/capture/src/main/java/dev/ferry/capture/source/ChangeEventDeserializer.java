@@ -37,10 +37,18 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
 
     private transient Map<Schema, EnvelopeFields> envelopeFields;
 
+    /** Shared with the emitter like the tracker; null where DDL is not read (unit tests). */
+    private transient SchemaChangeReader schemaChanges;
+
     public ChangeEventDeserializer() {}
 
     ChangeEventDeserializer(TransactionTracker transactions) {
         this.transactions = transactions;
+    }
+
+    ChangeEventDeserializer(TransactionTracker transactions, SchemaChangeReader schemaChanges) {
+        this.transactions = transactions;
+        this.schemaChanges = schemaChanges;
     }
 
     @Override
@@ -50,6 +58,10 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
             return; // tombstone
         }
         EnvelopeFields fields = envelopeFields(value.schema());
+        if (fields == null && schemaChanges != null && SchemaChangeReader.isSchemaChange(record)) {
+            schemaChanges.read(record, out);
+            return;
+        }
         if (fields == null) {
             return; // not a row change (no 'op' field)
         }

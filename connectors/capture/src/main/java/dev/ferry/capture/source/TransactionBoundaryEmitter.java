@@ -1,5 +1,6 @@
 package dev.ferry.capture.source;
 
+import dev.ferry.capture.preflight.UpstreamDefinitions;
 import dev.ferry.envelope.TransactionEnd;
 import java.util.HashMap;
 import java.util.Map;
@@ -45,15 +46,52 @@ public final class TransactionBoundaryEmitter extends MySqlRecordEmitter<Capture
             TransactionTracker transactions,
             MySqlSourceReaderMetrics metrics,
             boolean includeSchemaChanges) {
-        super(new ChangeEventDeserializer(transactions), metrics, includeSchemaChanges);
+        this(
+                new ChangeEventDeserializer(transactions),
+                transactions,
+                metrics,
+                includeSchemaChanges);
+    }
+
+    private TransactionBoundaryEmitter(
+            ChangeEventDeserializer deserializer,
+            TransactionTracker transactions,
+            MySqlSourceReaderMetrics metrics,
+            boolean includeSchemaChanges) {
+        super(deserializer, metrics, includeSchemaChanges);
         this.transactions = transactions;
     }
 
-    /** The emitter of one source reader (one per subtask). */
+    /** The emitter of one source reader (one per subtask), without DDL. */
     public static TransactionBoundaryEmitter create(
             MySqlSourceReaderMetrics metrics, MySqlSourceConfig config) {
         return new TransactionBoundaryEmitter(
                 new TransactionTracker(), metrics, config.isIncludeSchemaChanges());
+    }
+
+    /**
+     * The emitter of one source reader that also emits the DDL statements of captured tables (the
+     * source must include schema changes), reading new definitions from {@code definitions}.
+     */
+    public static TransactionBoundaryEmitter create(
+            MySqlSourceReaderMetrics metrics,
+            MySqlSourceConfig config,
+            UpstreamDefinitions definitions) {
+        TransactionTracker transactions = new TransactionTracker();
+        SchemaChangeReader schemaChanges =
+                new SchemaChangeReader(
+                        transactions,
+                        definitions,
+                        table ->
+                                config.getTableFilter()
+                                        .test(
+                                                new io.debezium.relational.TableId(
+                                                        table.database(), null, table.table())));
+        return new TransactionBoundaryEmitter(
+                new ChangeEventDeserializer(transactions, schemaChanges),
+                transactions,
+                metrics,
+                config.isIncludeSchemaChanges());
     }
 
     @Override

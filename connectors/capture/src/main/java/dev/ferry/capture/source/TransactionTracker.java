@@ -25,6 +25,8 @@ final class TransactionTracker {
     private static final String TIMESTAMP = KEY_PREFIX + "ts";
     private static final String ENDED = KEY_PREFIX + "ended";
     private static final String COUNT_PREFIX = KEY_PREFIX + "count.";
+    private static final String LAST_DDL = KEY_PREFIX + "ddl";
+    private static final String LAST_DDL_INDEX = KEY_PREFIX + "ddl.index";
 
     private String id;
     private String file;
@@ -36,6 +38,19 @@ final class TransactionTracker {
 
     /** The END of a transaction the binlog left without one, waiting to be taken. */
     private TransactionEnd unended;
+
+    /**
+     * The position of the last DDL statement emitted, and its index among those at that position
+     * (Debezium splits {@code RENAME TABLE a TO b, c TO d} into several at one position).
+     */
+    private String lastDdl;
+
+    private int lastDdlIndex;
+
+    /** The last DDL statement emitted before the restore, which Debezium may replay. */
+    private String replayDdl;
+
+    private int replayDdlIndex;
 
     /** The transaction id of a binlog record: its restart position. */
     static String idOf(Map<String, ?> sourceOffset) {
@@ -76,6 +91,32 @@ final class TransactionTracker {
         return Optional.of(end());
     }
 
+    /**
+     * The id of the DDL statement at {@code sourceOffset} ({@code file=…,pos=…,ddl=N}), ending the
+     * open transaction first (a DDL commits it); empty when that statement was emitted already, as
+     * Debezium replays it after a restart from a checkpoint taken right after it.
+     */
+    Optional<String> schemaChangeId(Map<String, ?> sourceOffset) {
+        String position = idOf(sourceOffset);
+        long skip =
+                sourceOffset.get("event") == null
+                        ? 0
+                        : Long.parseLong(String.valueOf(sourceOffset.get("event")));
+        String at = position + ",event=" + skip;
+        int index = at.equals(lastDdl) ? lastDdlIndex + 1 : 0;
+        lastDdl = at;
+        lastDdlIndex = index;
+        if (at.equals(replayDdl) && index <= replayDdlIndex) {
+            return Optional.empty();
+        }
+        replayDdl = null;
+        if (id != null && !ended && totalOrder > 0 && unended == null) {
+            unended = end();
+            ended = true;
+        }
+        return Optional.of(position + ",ddl=" + skip + "." + index);
+    }
+
     /** The END of a transaction that was followed by another one without its own END. */
     Optional<TransactionEnd> takeUnended() {
         TransactionEnd taken = unended;
@@ -90,6 +131,13 @@ final class TransactionTracker {
     /** Writes the state into {@code offset} under keys of its own ({@value #KEY_PREFIX}*). */
     Map<String, String> writeTo(Map<String, String> offset) {
         offset.keySet().removeIf(key -> key.startsWith(KEY_PREFIX));
+        String ddl = lastDdl != null ? lastDdl : replayDdl;
+        if (ddl != null) {
+            offset.put(LAST_DDL, ddl);
+            offset.put(
+                    LAST_DDL_INDEX,
+                    Integer.toString(lastDdl != null ? lastDdlIndex : replayDdlIndex));
+        }
         if (id == null) {
             return offset;
         }
@@ -109,6 +157,10 @@ final class TransactionTracker {
     void restore(Map<String, String> offset) {
         id = offset.get(ID);
         unended = null;
+        replayDdl = offset.get(LAST_DDL);
+        replayDdlIndex = replayDdl == null ? 0 : Integer.parseInt(offset.get(LAST_DDL_INDEX));
+        lastDdl = null;
+        lastDdlIndex = 0;
         countByTable.clear();
         if (id == null) {
             file = null;

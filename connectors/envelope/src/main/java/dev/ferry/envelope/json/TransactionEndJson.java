@@ -15,7 +15,7 @@ import java.util.TreeMap;
 /**
  * Writes and reads the record of the transaction topic (docs/envelope.md), shaped like Debezium's
  * transaction metadata: {@code {"status":"END","id":…,"event_count":…,"data_collections":[…]}} plus
- * the transaction's binlog start position.
+ * the transaction's binlog start position; a DDL statement's END adds its {@code schema_change}.
  */
 public final class TransactionEndJson {
     /**
@@ -60,6 +60,9 @@ public final class TransactionEndJson {
             out.writeStringField("file", end.file());
             out.writeNumberField("pos", end.position());
             out.writeEndObject();
+            if (end.schemaChange() != null) {
+                SchemaChangeJson.write(out, end.schemaChange());
+            }
             out.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -80,6 +83,7 @@ public final class TransactionEndJson {
             long timestamp = 0;
             long eventCount = -1;
             Map<TableId, Long> byTable = new TreeMap<>();
+            boolean schemaChange = false;
             while (in.nextToken() == JsonToken.FIELD_NAME) {
                 String field = in.currentName();
                 JsonToken token = in.nextToken();
@@ -102,6 +106,10 @@ public final class TransactionEndJson {
                             }
                         }
                     }
+                    case SchemaChangeJson.FIELD -> {
+                        schemaChange = token != JsonToken.VALUE_NULL;
+                        in.skipChildren();
+                    }
                     default -> in.skipChildren();
                 }
             }
@@ -114,7 +122,15 @@ public final class TransactionEndJson {
                         "transaction record lacks status END, id, event_count or source"
                                 + " file/pos");
             }
-            return new TransactionEnd(id, file, position, timestamp, eventCount, byTable);
+            return new TransactionEnd(
+                    id,
+                    file,
+                    position,
+                    timestamp,
+                    eventCount,
+                    byTable,
+                    // A DDL's END, rare: read again with the tree model.
+                    schemaChange ? SchemaChangeJson.fromRecord(value) : null);
         } catch (IOException e) {
             throw new EnvelopeFormatException("not a transaction record: " + e.getMessage(), e);
         }

@@ -21,7 +21,7 @@ import org.apache.flink.util.FlinkRuntimeException;
  * its state ({@link ConsistentSnapshotHybridSplitAssigner}); everything else is the stock source.
  * The enumerator is built as {@code MySqlSource} 3.5.0 builds it for a snapshot startup.
  */
-final class ConsistentSnapshotMySqlSource<T> extends MySqlSource<T> {
+class ConsistentSnapshotMySqlSource<T> extends MySqlSource<T> {
     private static final long serialVersionUID = 1L;
 
     /** The server name MySqlSource gives its enumerator's configuration (private there). */

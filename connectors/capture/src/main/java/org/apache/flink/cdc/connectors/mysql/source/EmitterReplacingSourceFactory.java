@@ -31,8 +31,7 @@ public final class EmitterReplacingSourceFactory {
             MySqlSource<T> built,
             DebeziumDeserializationSchema<T> deserializer,
             EmitterFactory<T> emitters) {
-        return new ConsistentSnapshotMySqlSource<>(
-                built.getConfigFactory(), deserializer, emitters::create);
+        return withEmitter(built, deserializer, emitters, () -> {});
     }
 
     /** Work a JVM must do before its enumerator or reader connects (writing TLS key stores). */

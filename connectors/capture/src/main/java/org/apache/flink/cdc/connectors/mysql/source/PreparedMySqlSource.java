@@ -12,9 +12,10 @@ import org.apache.flink.cdc.debezium.DebeziumDeserializationSchema;
 /**
  * A {@link MySqlSource} that runs a {@link EmitterReplacingSourceFactory.Preparation} in the JVM of
  * each enumerator and reader before they connect: the TLS key stores its connection properties name
- * are written there, on a cluster's JobManager and TaskManagers too.
+ * are written there, on a cluster's JobManager and TaskManagers too. Its enumerator checkpoints
+ * consistently, as {@link ConsistentSnapshotMySqlSource}'s.
  */
-final class PreparedMySqlSource<T> extends MySqlSource<T> {
+final class PreparedMySqlSource<T> extends ConsistentSnapshotMySqlSource<T> {
     private static final long serialVersionUID = 1L;
 
     private final EmitterReplacingSourceFactory.Preparation preparation;

@@ -1,0 +1,6 @@
+-- Columns of one downstream table as its definition, in table order.
+SELECT COLUMN_NAME, COLUMN_TYPE, DATA_TYPE, IS_NULLABLE, CHARACTER_SET_NAME, COLLATION_NAME,
+       COLUMN_DEFAULT
+FROM information_schema.COLUMNS
+WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?
+ORDER BY ORDINAL_POSITION;
