@@ -41,6 +41,11 @@ final class TableSchemaReader {
         this.connection = connection;
     }
 
+    /** One table's definition (no columns when it does not exist). */
+    TableSchema read(TableId table, String topic) throws SQLException {
+        return readAll(List.of(table), t -> topic).get(0);
+    }
+
     /**
      * The definitions of {@code tables}, in their order, each with the topic {@code topicOf} gives.
      */
