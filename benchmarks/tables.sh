@@ -10,14 +10,16 @@
 # benchmarks/results/tables/<UTC date-time>.md.
 #
 #   benchmarks/tables.sh [--quick] [--tables "4 400 1000"] [--rows N] [--seconds N] [--idle-seconds N]
-#                        [--threads N]
+#                        [--threads N] [--topic-layout table|database]
+# --topic-layout database runs the capture with kafka.topic-pattern <tag>.{database}: one topic for
+# all the tables of the database instead of one per table.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 bench_usage 'usage: benchmarks/tables.sh [--quick] [--tables "4 400 1000"] [--rows N] [--seconds N]
-                            [--idle-seconds N] [--threads N]
+                            [--idle-seconds N] [--threads N] [--topic-layout table|database]
   default  200,000 rows in all over 4, 400 and 1,000 tables; 30 s of sysbench; 20 s idle
   --quick  40,000 rows over 4 and 400 tables; 10 s of sysbench; 10 s idle'
-quick=0 tables_list="" rows="" seconds="" idle_seconds="" threads=8
+quick=0 tables_list="" rows="" seconds="" idle_seconds="" threads=8 layout=table
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) quick=1; shift ;;
@@ -26,6 +28,7 @@ while [[ $# -gt 0 ]]; do
     --seconds) need_value "$@"; seconds=$2; shift 2 ;;
     --idle-seconds) need_value "$@"; idle_seconds=$2; shift 2 ;;
     --threads) need_value "$@"; threads=$2; shift 2 ;;
+    --topic-layout) need_value "$@"; layout=$2; shift 2 ;;
     *) usage ;;
   esac
 done
@@ -35,6 +38,7 @@ else
   : "${tables_list:=4 400 1000}" "${rows:=200000}" "${seconds:=30}" "${idle_seconds:=20}"
 fi
 check_ints --tables "$tables_list" 1 5000
+[[ $layout =~ ^(table|database)$ ]] || usage
 check_ints "--rows/--seconds/--idle-seconds/--threads" "$rows $seconds $idle_seconds $threads" 1 100000000
 bench_init tables bench_tables
 meta=bench_tables_meta
@@ -80,7 +84,8 @@ run_tables() {
   prepare_upstream oltp_insert
   "${down[@]}" -e "DROP DATABASE IF EXISTS $db; DROP DATABASE IF EXISTS $meta"
   c0=$(cpu_all); start=$(now)
-  if ! { start_capture "$tag" 2> "$work/why" && start_apply "$tag" "$tag" 16 2000 2>> "$work/why" \
+  local pattern=(); [[ $layout == table ]] || pattern=(--kafka.topic-pattern "$tag.{database}")
+  if ! { start_capture "$tag" "${pattern[@]}" 2> "$work/why" && start_apply "$tag" "$tag" 16 2000 2>> "$work/why" \
       && first=$(first_row_at 600 2>> "$work/why") \
       && wait_until "$(count_sql)" "$total" 1800 quiet > /dev/null 2>> "$work/why"; }; then
     record "$tables" "" "" "" "" "" "" "" "$(failure "$(cat "$work/why")")"
@@ -88,12 +93,12 @@ run_tables() {
   fi
   snap=$(calc "$(now) - $start"); c1=$(cpu_all)
   say "$tables tables: first row downstream $(fmt1 "$(calc "$first - $start")") s after start; all $total rows in $(fmt1 "$snap") s"
-  sleep 5 # the last checkpoint and progress save
+  sleep 30 # the last checkpoint, progress save, and the binlog phase's start (it reads every table's definition)
   idle0=$(cpu_all); sleep "$idle_seconds"; idle1=$(cpu_all)
   say "$tables tables: idle for ${idle_seconds}s: $(cpu_line "$idle0" "$idle1")"
   # The apply's drain of a backlog in Kafka.
   local regex offsets0 offsets1="" offsets2 txns rowchanges expected drained d0 d1
-  regex="^${tag//./\\.}\\.$db\\..*\$"
+  regex="^${tag//./\\.}\\.$db(\\..*)?\$"
   offsets0=$(kafka_offsets "$regex")
   kill -STOP "${procs[apply]}"
   # Statements as text: prepared ones would need tables x threads x 4 of the server's 16,382.
@@ -142,7 +147,7 @@ base_snap_rate=$(rate "$(field "$base" 10)" "$(snapshot_seconds "$base")")
 base_drain_rate=$(rate "$(field "$base" 7)" "$(field "$base" 6)")
 {
   report_header "Many tables: $rows rows over $tables_list tables" \
-    "Ferry on its defaults (apply.consistency=transaction, 16 workers, batch 2000, upstream.tables=database.*, a topic per table), each table count in turn. Ratios are against $(field "$base" 1) tables."
+    "Ferry on its defaults (apply.consistency=transaction, 16 workers, batch 2000, upstream.tables=database.*), $([[ $layout == table ]] && echo 'a topic per table (the default kafka.topic-pattern)' || echo 'one topic per database (kafka.topic-pattern=<tag>.{database})'), each table count in turn. Ratios are against $(field "$base" 1) tables."
   echo
   echo "## Figures"
   echo
@@ -170,6 +175,6 @@ base_drain_rate=$(rate "$(field "$base" 7)" "$(field "$base" 6)")
   echo "- Data: sysbench oltp_insert prepare, $rows rows in all, split evenly over the tables (sbtest1..N)."
   echo "- Start-up: from launching both jobs (\`java -jar ferry.jar capture\` and \`apply\`) to the first row in a downstream table."
   echo "- Snapshot rows/s: the rows over the time from the first row downstream to the last (start-up left out; the downstream counted when its handlers stopped writing)."
-  echo "- Idle: CPU seconds of each process (from /proc) over ${idle_seconds} s once caught up, 5 s after the last row, nothing written upstream."
+  echo "- Idle: CPU seconds of each process (from /proc) over ${idle_seconds} s once caught up, 30 s after the last row (when the binlog phase has started), nothing written upstream."
   echo "- Drain: the apply paused (SIGSTOP) while sysbench oltp_write_only ran ${seconds} s on $threads threads over all tables and the capture wrote it to Kafka; then resumed and timed until the downstream's checksum over all tables equals the upstream's."
 } | write_report
