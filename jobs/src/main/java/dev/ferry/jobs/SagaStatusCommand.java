@@ -1,7 +1,7 @@
 package dev.ferry.jobs;
 
-import dev.ferry.jobs.cli.ConfigArguments;
 import dev.ferry.config.KafkaClientConfig;
+import dev.ferry.jobs.cli.ConfigArguments;
 import dev.ferry.options.KafkaOptions;
 import dev.ferry.options.SagaOptions;
 import dev.ferry.saga.kafka.OutcomeJson;

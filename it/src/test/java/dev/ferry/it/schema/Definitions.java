@@ -9,6 +9,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -60,11 +61,14 @@ public final class Definitions {
                     }
                 }
             }
+            // Sorted here: servers order index names by their own collations (MariaDB puts
+            // by_label before PRIMARY, TiDB after).
+            List<String> indexes = new ArrayList<>();
             try (PreparedStatement statement = connection.prepareStatement(INDEXES)) {
                 statement.setString(1, database);
                 try (ResultSet rows = statement.executeQuery()) {
                     while (rows.next()) {
-                        lines.add(
+                        indexes.add(
                                 rows.getString(1)
                                         + " index "
                                         + rows.getString(2)
@@ -74,6 +78,8 @@ public final class Definitions {
                     }
                 }
             }
+            indexes.sort(Comparator.naturalOrder());
+            lines.addAll(indexes);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
