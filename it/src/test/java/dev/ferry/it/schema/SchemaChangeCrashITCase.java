@@ -57,6 +57,19 @@ class SchemaChangeCrashITCase {
                 churn.awaitMore(30);
             }
             Replicas.awaitEqual(db, jobs, Duration.ofMinutes(2));
+            // The apply prunes its applied commits about a second after they commit, on its task
+            // thread: a prune still due when the lock below is taken would stall that thread, and
+            // the DDL behind it, rather than the worker the test means to hold.
+            Await.until(
+                    "the applied commits pruned",
+                    Duration.ofSeconds(30),
+                    () ->
+                            Sql.queryLong(
+                                            Services.downstreamAdmin(),
+                                            "SELECT COUNT(*) FROM `"
+                                                    + progressDatabase
+                                                    + "`.ferry_applied_commits")
+                                    == 0);
 
             try (Connection lock = Connections.open(Services.downstreamAdmin());
                     Statement statement = lock.createStatement()) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferry.it.support.Await;
 import dev.ferry.it.support.FreePorts;
+import dev.ferry.it.support.Heartbeat;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.RunningJobs;
 import dev.ferry.it.support.Services;
@@ -88,23 +89,15 @@ class DelayITCase {
                             + db.table("t")
                             + " SELECT seq, REPEAT('x', 100) FROM "
                             + db.table("seq_1_to_400000"),
-                    "CREATE TABLE " + db.table("big") + " (id INT PRIMARY KEY, v VARCHAR(200))",
-                    // Made for the capture user, as an operator without CREATE for it would.
-                    "CREATE TABLE "
-                            + heartbeat
-                            + " (source VARCHAR(255) NOT NULL PRIMARY KEY, ts_ms BIGINT NOT NULL)",
-                    "GRANT INSERT, UPDATE ON "
-                            + heartbeat
-                            + " TO '"
-                            + Services.upstreamCdc().username()
-                            + "'@'%'");
+                    "CREATE TABLE " + db.table("big") + " (id INT PRIMARY KEY, v VARCHAR(200))");
             Pipeline pipeline = new Pipeline(db, checkpoints);
             int capturePort = FreePorts.one();
             int applyPort = FreePorts.one();
             Configuration capture = pipeline.captureOptions();
             Configuration apply = pipeline.applyOptions();
+            // Made for the capture user, as an operator without CREATE for it would.
+            Heartbeat.enable(db, capture, apply);
             for (Configuration options : List.of(capture, apply)) {
-                options.setString("monitoring.heartbeat-table", heartbeat);
                 // Flink's REST API serves metrics this fresh: well inside the tolerance.
                 options.setString("metrics.fetcher.update-interval", "200 ms");
             }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferry.it.support.Await;
 import dev.ferry.it.support.FreePorts;
+import dev.ferry.it.support.Heartbeat;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
@@ -52,6 +53,8 @@ class StatusPrometheusITCase {
                     .setString("monitoring.prometheus-port", String.valueOf(capturePort));
             pipeline.applyOptions()
                     .setString("monitoring.prometheus-port", String.valueOf(applyPort));
+            // Without a heartbeat an idle apply's delay is unknown (-1): measured by one here.
+            Heartbeat.enable(db, pipeline.captureOptions(), pipeline.applyOptions());
             jobs.add(pipeline.startCapture());
             jobs.add(pipeline.startApply());
             Replicas.awaitEqual(db, jobs, Duration.ofMinutes(2));
