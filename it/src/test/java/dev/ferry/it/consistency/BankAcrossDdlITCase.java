@@ -3,7 +3,6 @@ package dev.ferry.it.consistency;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferry.it.schema.Definitions;
-import dev.ferry.it.support.Await;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
@@ -39,24 +38,7 @@ class BankAcrossDdlITCase {
             pipeline.applyOptions().setString("apply.workers", "8");
             jobs.add(pipeline.startCapture());
             jobs.add(pipeline.startApply());
-            String total =
-                    "SELECT (SELECT SUM(balance) FROM `"
-                            + db.name()
-                            + "`.checking) + (SELECT SUM(balance) FROM `"
-                            + db.name()
-                            + "`.savings)";
-            Await.until(
-                    "the opening balances downstream",
-                    Duration.ofMinutes(2),
-                    () -> {
-                        jobs.assertRunning();
-                        try {
-                            return Sql.queryLong(Services.downstreamAdmin(), total)
-                                    == BankWorkload.TOTAL;
-                        } catch (RuntimeException tablesNotThereYet) {
-                            return false;
-                        }
-                    });
+            BankWorkload.awaitOpeningBalances(db, jobs);
             BalanceChecker checker = BalanceChecker.start(db.name());
             long transfers;
             try (BankWorkload workload = BankWorkload.start(db, 4)) {

@@ -7,7 +7,6 @@ import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
 import dev.ferry.it.support.Services;
-import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,25 +86,7 @@ class BankTransfersITCase {
         pipeline.applyOptions().setString("apply.workers", "8");
         jobs.add(pipeline.startCapture());
         jobs.add(pipeline.startApply());
-        String total =
-                "SELECT (SELECT SUM(balance) FROM `"
-                        + db.name()
-                        + "`.checking)"
-                        + " + (SELECT SUM(balance) FROM `"
-                        + db.name()
-                        + "`.savings)";
-        Await.until(
-                "the opening balances downstream",
-                Duration.ofMinutes(2),
-                () -> {
-                    jobs.assertRunning();
-                    try {
-                        return Sql.queryLong(Services.downstreamAdmin(), total)
-                                == BankWorkload.TOTAL;
-                    } catch (RuntimeException tablesNotThereYet) {
-                        return false;
-                    }
-                });
+        BankWorkload.awaitOpeningBalances(db, jobs);
         return pipeline;
     }
 }

@@ -1,5 +1,7 @@
 package dev.ferry.it.consistency;
 
+import dev.ferry.it.support.Await;
+import dev.ferry.it.support.RunningJobs;
 import dev.ferry.it.support.Services;
 import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
@@ -7,6 +9,7 @@ import dev.ferry.jdbc.Connections;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -135,5 +138,26 @@ final class BankWorkload implements AutoCloseable {
         if (failure.get() != null) {
             throw new AssertionError("the transfer workload failed", failure.get());
         }
+    }
+
+    /** Waits until the downstream holds the opening balances: both tables, the bank's total. */
+    static void awaitOpeningBalances(TestDatabase db, RunningJobs jobs) {
+        String total =
+                "SELECT (SELECT SUM(balance) FROM `"
+                        + db.name()
+                        + "`.checking) + (SELECT SUM(balance) FROM `"
+                        + db.name()
+                        + "`.savings)";
+        Await.until(
+                "the opening balances downstream",
+                Duration.ofMinutes(2),
+                () -> {
+                    jobs.assertRunning();
+                    try {
+                        return Sql.queryLong(Services.downstreamAdmin(), total) == TOTAL;
+                    } catch (RuntimeException tablesNotThereYet) {
+                        return false;
+                    }
+                });
     }
 }

@@ -2,12 +2,10 @@ package dev.ferry.it.consistency;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ferry.it.support.Await;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
 import dev.ferry.it.support.Services;
-import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -55,7 +53,7 @@ class KafkaBrokerRestartITCase {
             pipeline.applyOptions().setString("job.restart-attempts", "30");
             jobs.add(pipeline.startCapture());
             jobs.add(pipeline.startApply());
-            awaitOpeningBalances(db, jobs);
+            BankWorkload.awaitOpeningBalances(db, jobs);
             BalanceChecker checker = BalanceChecker.start(db.name());
             long transfers;
             long restartedAt;
@@ -81,27 +79,6 @@ class KafkaBrokerRestartITCase {
                     .as("polls that saw half a transfer (%s)", checker.firstViolation())
                     .isZero();
         }
-    }
-
-    private static void awaitOpeningBalances(TestDatabase db, RunningJobs jobs) {
-        String total =
-                "SELECT (SELECT SUM(balance) FROM `"
-                        + db.name()
-                        + "`.checking) + (SELECT SUM(balance) FROM `"
-                        + db.name()
-                        + "`.savings)";
-        Await.until(
-                "the opening balances downstream",
-                Duration.ofMinutes(2),
-                () -> {
-                    jobs.assertRunning();
-                    try {
-                        return Sql.queryLong(Services.downstreamAdmin(), total)
-                                == BankWorkload.TOTAL;
-                    } catch (RuntimeException tablesNotThereYet) {
-                        return false;
-                    }
-                });
     }
 
     /** SIGKILL to the broker bin/services started (its pid file under the run folder). */
