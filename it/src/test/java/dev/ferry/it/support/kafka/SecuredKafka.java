@@ -1,7 +1,7 @@
 package dev.ferry.it.support.kafka;
 
+import dev.ferry.it.support.FreePorts;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,9 +40,9 @@ public final class SecuredKafka implements AutoCloseable {
             throws IOException, InterruptedException {
         Path libs = libs();
         Files.createDirectories(directory.resolve("data"));
-        int port = freePort();
-        int internal = freePort();
-        int controller = freePort();
+        int port = FreePorts.one();
+        int internal = FreePorts.one();
+        int controller = FreePorts.one();
         keytool(
                 directory,
                 "-genkeypair",
@@ -283,12 +283,6 @@ public final class SecuredKafka implements AutoCloseable {
                             + arguments[0]
                             + " failed: "
                             + Files.readString(directory.resolve("keytool.log")));
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 

@@ -1,11 +1,11 @@
 package dev.ferry.it.support.tls;
 
+import dev.ferry.it.support.FreePorts;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import dev.ferry.jdbc.tls.TlsConfig;
 import dev.ferry.jdbc.tls.TlsMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +42,7 @@ public final class TlsMariaDb implements AutoCloseable {
             throws IOException, InterruptedException {
         Files.createDirectories(directory.resolve("data"));
         Files.createDirectories(directory.resolve("binlog"));
-        int port = freePort();
+        int port = FreePorts.one();
         Path cnf = directory.resolve("my.cnf");
         Files.writeString(
                 cnf,
@@ -198,12 +198,6 @@ public final class TlsMariaDb implements AutoCloseable {
             return Files.readString(file, StandardCharsets.US_ASCII);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 
