@@ -40,7 +40,7 @@ final class PartitionOffsetList {
         String previous = "";
         for (Map.Entry<TopicPartition, Long> entry : entries) {
             String topic = entry.getKey().topic();
-            int shared = commonPrefix(previous, topic);
+            int shared = TransactionIdList.commonPrefix(previous, topic, previous.length());
             if (text.length() > 1) {
                 text.append(SEPARATOR);
             }
@@ -90,15 +90,5 @@ final class PartitionOffsetList {
             start = end + 1;
         }
         return offsets;
-    }
-
-    private static int commonPrefix(String a, String b) {
-        int n = Math.min(a.length(), b.length());
-        for (int i = 0; i < n; i++) {
-            if (a.charAt(i) != b.charAt(i)) {
-                return i;
-            }
-        }
-        return n;
     }
 }

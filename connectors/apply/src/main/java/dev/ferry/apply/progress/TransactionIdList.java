@@ -61,7 +61,8 @@ final class TransactionIdList {
         return ids;
     }
 
-    private static int commonPrefix(String a, String b, int limit) {
+    /** The length of the prefix {@code a} and {@code b} share, at most {@code limit}. */
+    static int commonPrefix(String a, String b, int limit) {
         int n = Math.min(limit, b.length());
         for (int i = 0; i < n; i++) {
             if (a.charAt(i) != b.charAt(i)) {
