@@ -41,8 +41,9 @@ class BankTransfersITCase {
             Replicas.awaitEqual(db, jobs, Duration.ofMinutes(2));
             checker.close();
             System.out.printf(
-                    "consistency=transaction: %d transfers, %d polls, %d violations%n",
-                    transfers, checker.polls(), checker.violations());
+                    "consistency=transaction: %d transfers, %d polls, %d violations,"
+                            + " %d broken reads that were whole at their own timestamp%n",
+                    transfers, checker.polls(), checker.violations(), checker.storeReadAnomalies());
             assertThat(transfers).as("transfers upstream").isGreaterThan(500);
             assertThat(checker.polls()).as("polls of the downstream").isGreaterThan(100);
             assertThat(checker.violations())
