@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferry.it.support.Await;
 import dev.ferry.it.support.Downstream;
+import dev.ferry.it.support.ExpectedErrors;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * apply job stops with an error naming the transaction and the options that fix it, having written
  * none of it; with the options set as the error says, the transaction arrives in parts.
  */
+@ExtendWith(ExpectedErrors.class)
 @Tag("tidb")
 class TidbRefusesLargeTransactionITCase {
     private static final long TIDB_LIMIT = 2L << 20;

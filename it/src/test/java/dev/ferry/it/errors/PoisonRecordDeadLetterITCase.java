@@ -3,6 +3,7 @@ package dev.ferry.it.errors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ferry.it.support.ExpectedErrors;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
@@ -23,6 +24,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * topic, partition and offset; restarted with apply.poison-records=dead-letter, the job copies it
  * to the dead-letter topic with headers saying where it was, and applies everything else.
  */
+@ExtendWith(ExpectedErrors.class)
 class PoisonRecordDeadLetterITCase {
     @TempDir Path checkpoints;
 

@@ -3,6 +3,7 @@ package dev.ferry.it.errors;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ferry.it.support.Await;
+import dev.ferry.it.support.ExpectedErrors;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
@@ -22,12 +23,14 @@ import java.util.concurrent.TimeUnit;
 import org.apache.flink.core.execution.JobClient;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A capture job resumed from a checkpoint whose binlog file the upstream has purged stops with a
  * message naming the file and how to start over with a new snapshot.
  */
+@ExtendWith(ExpectedErrors.class)
 class PurgedBinlogITCase {
     @TempDir Path checkpoints;
 

@@ -3,6 +3,7 @@ package dev.ferry.it.errors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.ferry.it.support.ExpectedErrors;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
@@ -19,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.flink.core.execution.JobClient;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * statement's shape (table, columns, rows), never the values of the other rows merged with it; once
  * the downstream is fixed, a restart applies everything.
  */
+@ExtendWith(ExpectedErrors.class)
 class RefusedStatementITCase {
     @TempDir Path checkpoints;
 

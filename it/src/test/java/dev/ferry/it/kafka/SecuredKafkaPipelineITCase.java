@@ -2,6 +2,7 @@ package dev.ferry.it.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferry.it.support.ExpectedErrors;
 import dev.ferry.it.support.LogCapture;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
@@ -22,6 +23,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * kafka.properties.*, the secrets read from files. Wrong credentials stop with one clear line, and
  * no secret appears in anything logged.
  */
+@ExtendWith(ExpectedErrors.class)
 class SecuredKafkaPipelineITCase {
     private static final String PASSWORD = "scram-" + Long.toHexString(System.nanoTime());
 

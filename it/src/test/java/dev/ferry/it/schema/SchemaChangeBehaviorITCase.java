@@ -5,6 +5,7 @@ import static dev.ferry.it.schema.SchemaChangeApplyITCase.awaitEqual;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ferry.it.support.ExpectedErrors;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
@@ -19,6 +20,7 @@ import java.util.regex.Pattern;
 import org.apache.flink.core.execution.JobClient;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ignore DDL, and a DDL the downstream rejects, which stops the job clearly with nothing lost until
  * the skip option gets past it.
  */
+@ExtendWith(ExpectedErrors.class)
 class SchemaChangeBehaviorITCase {
     private static final Pattern SKIP_ID =
             Pattern.compile("apply\\.skip-schema-change=(file=[^,]+,pos=\\d+,ddl=\\d+\\.\\d+)");
