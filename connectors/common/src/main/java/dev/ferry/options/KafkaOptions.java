@@ -20,7 +20,7 @@ public final class KafkaOptions {
                     .withDescription(
                             "Name of the topic a table's changes go to; {database} and {table} are"
                                     + " replaced. The default puts every table of a database in"
-                                    + " one topic (consumers select a table by the record key or"
+                                    + " one topic (consumers select a table by the envelope's"
                                     + " source.table), so the cost per change does not grow with"
                                     + " the table count; ferry.{database}.{table} gives each table"
                                     + " a topic of its own.");
