@@ -20,9 +20,14 @@
 # Java Flight Recorder; FERRY_BENCH_JFR_DIR=<dir> keeps its recordings there for further study.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
+# --tables "4 400 1000" is the table-count axis (issue 30): the same rows spread over more tables.
+# benchmarks/tables.sh measures it, the drain (the apply's changes/s from a Kafka backlog)
+# among its figures, in one run; the arguments go to it as they are.
+for arg in "$@"; do [[ $arg != --tables ]] || exec "$(dirname "${BASH_SOURCE[0]}")/tables.sh" "$@"; done
 bench_usage 'usage: benchmarks/drain.sh [--quick] [--workers "1 4 8 16 32"] [--batch-size N] [--seconds N]
                            [--rows-per-table N] [--threads N] [--profile] [--pipelines "transaction row stock"]
-                           [--workloads "oltp_insert oltp_write_only"]'
+                           [--workloads "oltp_insert oltp_write_only"]
+       benchmarks/drain.sh --tables "4 400 1000" [tables.sh options]: the table-count axis, run by tables.sh'
 quick=0 profile=0 workers="" batch=2000 seconds="" rows="" threads=16 pipelines="transaction row stock"
 workloads="oltp_insert oltp_write_only"
 while [[ $# -gt 0 ]]; do
@@ -148,7 +153,7 @@ drain() {
 apply_drain() {
   local workload=$1 pipeline=$2 w=$3 tag=$4 label="$5 (apply drain)" jfr=${6:-} regex offsets0 offsets1 offsets2
   local txns writes errors rowchanges expected drained cpu0 cpu1 ops0 ops1 status=ok
-  regex="^${tag//./\\.}\\.$db\\..*\$"
+  regex="^${tag//./\\.}\\.$db(\\..*)?\$"
   offsets0=$(kafka_offsets "$regex")
   [[ -n $jfr ]] && jcmd "${procs[apply]}" JFR.start name=apply-drain settings=profile filename="$work/apply-kafka.jfr" > /dev/null
   say "$label: pausing the apply only and running sysbench $workload for ${seconds}s"

@@ -95,7 +95,8 @@ sysbench_args "$single_rows" 1 # oltp_insert draws k from 1..table-size
 for t in bulk warmup; do "${up[@]}" -e "CREATE TABLE $db.$t LIKE $db.sbtest1"; done
 "${down[@]}" -e "DROP DATABASE IF EXISTS $db; DROP DATABASE IF EXISTS $meta"
 say "starting capture and apply"
-start_capture "$tag" || die "the capture did not start: $(failure capture)"
+# A topic per table: each stage reads the one table it measures.
+start_capture "$tag" --kafka.topic-pattern "$tag.{database}.{table}" || die "the capture did not start: $(failure capture)"
 start_apply "$tag" "$tag" "$workers" "$batch"
 # Warm-up: the jobs' JIT-compiled paths are what a long-running pipeline runs.
 bulk_sql warmup 1 10000 | "${up[@]}" "$db" || die "the warm-up failed upstream"

@@ -165,7 +165,7 @@ live_run() {
     say "$label: FAILED: ${live[-1]##*|}"; return
   fi
   say "$label: sysbench $threads threads for ${live_seconds}s, heartbeat every 100 ms"
-  local u0 u1 d0 d1 k0="" k1="" tk0="" tk1="" c0 c1 t0 t1 tc hb topics="${ferry_tag}\\.${db}\\..*"
+  local u0 u1 d0 d1 k0="" k1="" tk0="" tk1="" c0 c1 t0 t1 tc hb topics="${ferry_tag}\\.${db}(\\..*)?"
   u0=$(status_snapshot up); d0=$(status_snapshot down); c0=$(cpu_all)
   if [[ $pipeline == ferry ]]; then k0=$(kafka_written_offsets "$topics"); tk0=$(now); fi
   heartbeat_cmd "$live_seconds" > "$work/heartbeat.out" 2> "$work/heartbeat.err" &

@@ -65,7 +65,7 @@ if [[ $workload == oltp_insert ]]; then state_sql=$(rows_sql); else state_sql=$(
 
 # ---------------------------------------------------------------- the backlog, once
 tag=$run_id
-regex="^${tag//./\\.}\\.$db\\..*\$"
+regex="^${tag//./\\.}\\.$db(\\..*)?\$"
 say "run $run_id: $workload for ${seconds}s x $threads threads on 4 x $rows rows; apply $consistency, $workers workers, batch $batch; $rounds rounds of ${#jars[@]} builds"
 prepare_upstream "$workload"
 start_capture "$tag" || die "the capture did not start: $(tail -3 "$work/capture.log")"

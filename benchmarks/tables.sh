@@ -10,16 +10,17 @@
 # benchmarks/results/tables/<UTC date-time>.md.
 #
 #   benchmarks/tables.sh [--quick] [--tables "4 400 1000"] [--rows N] [--seconds N] [--idle-seconds N]
-#                        [--threads N] [--topic-layout table|database]
-# --topic-layout database runs the capture with kafka.topic-pattern <tag>.{database}: one topic for
-# all the tables of the database instead of one per table.
+#                        [--threads N] [--topic-layout database|table]
+# --topic-layout database (the default, as ferry's) runs the capture with one topic for all the
+# tables of the database, kafka.topic-pattern <tag>.{database}; table with a topic per table,
+# <tag>.{database}.{table}. benchmarks/import.sh --tables and drain.sh --tables run this script.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 bench_usage 'usage: benchmarks/tables.sh [--quick] [--tables "4 400 1000"] [--rows N] [--seconds N]
-                            [--idle-seconds N] [--threads N] [--topic-layout table|database]
+                            [--idle-seconds N] [--threads N] [--topic-layout database|table]
   default  200,000 rows in all over 4, 400 and 1,000 tables; 30 s of sysbench; 20 s idle
   --quick  40,000 rows over 4 and 400 tables; 10 s of sysbench; 10 s idle'
-quick=0 tables_list="" rows="" seconds="" idle_seconds="" threads=8 layout=table
+quick=0 tables_list="" rows="" seconds="" idle_seconds="" threads=8 layout=database
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) quick=1; shift ;;
@@ -84,7 +85,7 @@ run_tables() {
   prepare_upstream oltp_insert
   "${down[@]}" -e "DROP DATABASE IF EXISTS $db; DROP DATABASE IF EXISTS $meta"
   c0=$(cpu_all); start=$(now)
-  local pattern=(); [[ $layout == table ]] || pattern=(--kafka.topic-pattern "$tag.{database}")
+  local pattern=(); [[ $layout == database ]] || pattern=(--kafka.topic-pattern "$tag.{database}.{table}")
   if ! { start_capture "$tag" "${pattern[@]}" 2> "$work/why" && start_apply "$tag" "$tag" 16 2000 2>> "$work/why" \
       && first=$(first_row_at 600 2>> "$work/why") \
       && wait_until "$(count_sql)" "$total" 1800 quiet > /dev/null 2>> "$work/why"; }; then
@@ -147,7 +148,7 @@ base_snap_rate=$(rate "$(field "$base" 10)" "$(snapshot_seconds "$base")")
 base_drain_rate=$(rate "$(field "$base" 7)" "$(field "$base" 6)")
 {
   report_header "Many tables: $rows rows over $tables_list tables" \
-    "Ferry on its defaults (apply.consistency=transaction, 16 workers, batch 2000, upstream.tables=database.*), $([[ $layout == table ]] && echo 'a topic per table (the default kafka.topic-pattern)' || echo 'one topic per database (kafka.topic-pattern=<tag>.{database})'), each table count in turn. Ratios are against $(field "$base" 1) tables."
+    "Ferry on its defaults (apply.consistency=transaction, 16 workers, batch 2000, upstream.tables=database.*), $([[ $layout == table ]] && echo 'a topic per table (kafka.topic-pattern=<tag>.{database}.{table})' || echo 'one topic per database (the default layout, kafka.topic-pattern=<tag>.{database})'), each table count in turn. Ratios are against $(field "$base" 1) tables."
   echo
   echo "## Figures"
   echo

@@ -3,7 +3,8 @@
 -- itself) and applies each upstream transaction whole, exactly once, through the ferry-apply
 -- connector (in ferry.jar).
 -- Run: sql-client.sh -j jobs/target/ferry.jar -f sql/ferry-apply.sql, with `ferry.jar capture`
--- running (its defaults: topics ferry.<db>.<table>, ferry-transactions, ferry-schema).
+-- running (its defaults: topic ferry.<db> for every table of a database, ferry-transactions,
+-- ferry-schema). The pattern below also matches a topic per table, ferry.<db>.<table>.
 --
 -- The ferry-apply options are the apply job's (java -jar ferry.jar options), with the same
 -- defaults. With apply.consistency = 'transaction' the progress lives in the downstream: run
@@ -19,7 +20,7 @@ CREATE TABLE ferry_records (
   record_value BYTES
 ) WITH (
   'connector' = 'kafka',
-  'topic-pattern' = 'ferry\.ferry_demo\..*',
+  'topic-pattern' = 'ferry\.ferry_demo(\..*)?',
   'properties.bootstrap.servers' = '127.0.0.1:9092',
   'properties.group.id' = 'ferry-sql-apply',
   'properties.isolation.level' = 'read_committed',

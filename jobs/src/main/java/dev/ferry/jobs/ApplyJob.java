@@ -7,6 +7,7 @@ import dev.ferry.apply.catalog.SchemaTopicReader;
 import dev.ferry.apply.source.ChangeTopics;
 import dev.ferry.apply.source.TransactionTopic;
 import dev.ferry.config.FerryConfigException;
+import dev.ferry.config.TopicLayoutUpgrade;
 import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.schema.TableSchema;
 import dev.ferry.jdbc.Connections;
@@ -43,6 +44,16 @@ public final class ApplyJob {
                             + config.bootstrapServers
                             + ": start the capture job first (it publishes them).");
         }
+        // A capture started before one topic per database became the default, or kept on a topic
+        // per table, names those topics here: with the default pattern, tables created later
+        // would go unread.
+        TopicLayoutUpgrade.refuseDefaultOver(
+                options.contains(KafkaOptions.TOPIC_PATTERN),
+                schemas.values().stream()
+                        .filter(s -> s.topic().equals(earlierTopic(s)))
+                        .map(TableSchema::topic)
+                        .toList(),
+                "on schema topic '" + config.schemaTopic + "'");
         DownstreamCatalog catalog =
                 new DownstreamCatalog(config.createMissingTables, () -> schemas);
         try (Connection connection = Connections.open(config.downstream)) {
@@ -71,5 +82,9 @@ public final class ApplyJob {
                         options.get(KafkaOptions.TOPIC_PATTERN),
                         schemas.keySet().stream().map(TableId::database).distinct().toList()));
         return env.executeAsync();
+    }
+
+    private static String earlierTopic(TableSchema schema) {
+        return TopicLayoutUpgrade.earlierTopic(schema.database(), schema.table());
     }
 }

@@ -5,8 +5,10 @@ import dev.ferry.capture.CapturePipeline;
 import dev.ferry.capture.heartbeat.HeartbeatWriter;
 import dev.ferry.capture.kafka.KafkaTopics;
 import dev.ferry.capture.preflight.UpstreamPreflight;
+import dev.ferry.config.TopicLayoutUpgrade;
 import dev.ferry.envelope.schema.TableSchema;
 import dev.ferry.jobs.runtime.JobEnvironment;
+import dev.ferry.options.KafkaOptions;
 import java.util.List;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
@@ -32,6 +34,18 @@ public final class CaptureJob {
         List<TableSchema> tables =
                 new UpstreamPreflight(config.upstream).check(config.tablePatterns, config.routing);
         KafkaTopics kafka = new KafkaTopics(config.kafka);
+        if (!options.contains(KafkaOptions.TOPIC_PATTERN)) {
+            TopicLayoutUpgrade.refuseDefaultOver(
+                    false,
+                    kafka.existing(
+                            tables.stream()
+                                    .map(
+                                            t ->
+                                                    TopicLayoutUpgrade.earlierTopic(
+                                                            t.database(), t.table()))
+                                    .toList()),
+                    "on Kafka at " + config.kafka.bootstrapServers());
+        }
         kafka.ensureTopics(
                 tables.stream().map(TableSchema::topic).toList(),
                 config.schemaTopic,

@@ -16,11 +16,14 @@ public final class KafkaOptions {
     public static final ConfigOption<String> TOPIC_PATTERN =
             ConfigOptions.key("kafka.topic-pattern")
                     .stringType()
-                    .defaultValue("ferry.{database}.{table}")
+                    .defaultValue("ferry.{database}")
                     .withDescription(
                             "Name of the topic a table's changes go to; {database} and {table} are"
-                                    + " replaced. A pattern without {table} puts several tables"
-                                    + " in one topic.");
+                                    + " replaced. The default puts every table of a database in"
+                                    + " one topic (consumers select a table by the envelope's"
+                                    + " source.table), so the cost per change does not grow with"
+                                    + " the table count; ferry.{database}.{table} gives each table"
+                                    + " a topic of its own.");
 
     public static final ConfigOption<String> SCHEMA_TOPIC =
             ConfigOptions.key("kafka.schema-topic")

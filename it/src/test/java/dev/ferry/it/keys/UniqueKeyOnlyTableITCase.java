@@ -74,7 +74,7 @@ class UniqueKeyOnlyTableITCase {
             // The records are keyed by the unique key.
             assertThat(
                             new String(
-                                    TopicReader.readCommitted(pipeline.topicOf("tags"))
+                                    TopicReader.readCommitted(pipeline.topicOf("tags"), "tags")
                                             .get(0)
                                             .key(),
                                     StandardCharsets.UTF_8))

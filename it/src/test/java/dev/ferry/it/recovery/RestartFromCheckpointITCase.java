@@ -87,7 +87,7 @@ class RestartFromCheckpointITCase {
 
             Replicas.awaitEqual(db, jobs, Duration.ofMinutes(3));
             assertThat(downstreamCount(sbtest)).isEqualTo(upstreamCount(sbtest));
-            assertSnapshotOnceAndNoBinlogEventTwice(pipeline.topicOf("sbtest"));
+            assertSnapshotOnceAndNoBinlogEventTwice(pipeline.topicOf("sbtest"), "sbtest");
         }
     }
 
@@ -96,11 +96,12 @@ class RestartFromCheckpointITCase {
         return Workload.start(db, 7);
     }
 
-    private static void assertSnapshotOnceAndNoBinlogEventTwice(String topic) throws IOException {
+    private static void assertSnapshotOnceAndNoBinlogEventTwice(String topic, String table)
+            throws IOException {
         int snapshotRows = 0;
         Set<String> snapshotKeys = new HashSet<>();
         Set<String> binlogEvents = new HashSet<>();
-        for (ConsumerRecord<byte[], byte[]> record : TopicReader.readCommitted(topic)) {
+        for (ConsumerRecord<byte[], byte[]> record : TopicReader.readCommitted(topic, table)) {
             JsonNode envelope = JSON.readTree(record.value());
             if (envelope.get("op").asText().equals("r")) {
                 snapshotRows++;

@@ -80,8 +80,13 @@ public final class Pipeline {
         return args;
     }
 
+    /**
+     * The topic of a table's changes with the default {@code kafka.topic-pattern}: one per
+     * database, shared by its tables (read one table's with {@link
+     * TopicReader#readCommitted(String, String)}).
+     */
     public String topicOf(String table) {
-        return "ferry." + database.name() + "." + table;
+        return "ferry." + database.name();
     }
 
     public JobClient startCapture() throws Exception {

@@ -1,5 +1,9 @@
 package dev.ferry.it.support;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +17,29 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /** Reads every committed record of a topic with a plain kafka-clients consumer. */
 public final class TopicReader {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private TopicReader() {}
+
+    /**
+     * The committed change records of one table in its topic, which it shares with the other tables
+     * of its database by default: selected by the envelope's {@code source.table}, as consumers do.
+     */
+    public static List<ConsumerRecord<byte[], byte[]>> readCommitted(String topic, String table) {
+        return readCommitted(topic).stream().filter(r -> table.equals(tableOf(r))).toList();
+    }
+
+    private static String tableOf(ConsumerRecord<byte[], byte[]> record) {
+        if (record.value() == null) {
+            return null;
+        }
+        try {
+            JsonNode source = JSON.readTree(record.value()).path("source");
+            return source.path("table").asText(null);
+        } catch (IOException e) {
+            throw new UncheckedIOException("not a change envelope: " + record, e);
+        }
+    }
 
     public static List<ConsumerRecord<byte[], byte[]>> readCommitted(String topic) {
         List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();

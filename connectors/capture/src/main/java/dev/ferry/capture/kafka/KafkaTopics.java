@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -80,6 +81,25 @@ public final class KafkaTopics implements java.io.Serializable {
             if (!(e.getCause() instanceof org.apache.kafka.common.errors.TopicExistsException)) {
                 throw unreachable(e.getCause());
             }
+        } catch (TimeoutException | org.apache.kafka.common.KafkaException e) {
+            throw unreachable(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw unreachable(e);
+        }
+    }
+
+    /** Those of {@code topics} that exist on the cluster. */
+    public Set<String> existing(Collection<String> topics) {
+        Properties properties = kafka.properties();
+        properties.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000);
+        properties.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
+        try (Admin admin = Admin.create(properties)) {
+            Set<String> existing =
+                    admin.listTopics().names().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return topics.stream().filter(existing::contains).collect(Collectors.toSet());
+        } catch (ExecutionException e) {
+            throw unreachable(e.getCause());
         } catch (TimeoutException | org.apache.kafka.common.KafkaException e) {
             throw unreachable(e);
         } catch (InterruptedException e) {
