@@ -51,8 +51,7 @@ public final class RowsDownstream {
                 last::get);
     }
 
-    private static String firstDifference(
-            List<List<String>> expected, List<List<String>> actual) {
+    private static String firstDifference(List<List<String>> expected, List<List<String>> actual) {
         for (int i = 0; i < Math.max(expected.size(), actual.size()); i++) {
             List<String> e = i < expected.size() ? expected.get(i) : null;
             List<String> d = i < actual.size() ? actual.get(i) : null;
