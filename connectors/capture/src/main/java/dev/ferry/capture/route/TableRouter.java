@@ -64,9 +64,6 @@ public final class TableRouter implements Serializable {
 
     /** The route of a source table. */
     public Route routeOf(TableId source) {
-        if (routes.isEmpty() && sourceColumns.isEmpty()) {
-            return Route.identity(source);
-        }
         if (byTable == null) {
             byTable = new HashMap<>();
         }
@@ -74,6 +71,9 @@ public final class TableRouter implements Serializable {
     }
 
     private Route resolve(TableId source) {
+        if (routes.isEmpty() && sourceColumns.isEmpty()) {
+            return Route.identity(source);
+        }
         TableId target = source;
         String name = source.qualifiedName();
         for (TableRule rule : routes) {
@@ -104,7 +104,7 @@ public final class TableRouter implements Serializable {
                 added.putAll(addedColumns(rule, source));
             }
         }
-        return new Route(source, target, Map.copyOf(added).isEmpty() ? Map.of() : added);
+        return new Route(source, target, added.isEmpty() ? Map.of() : added);
     }
 
     /** The columns one route.source-columns entry adds to a source table's rows. */
