@@ -31,8 +31,13 @@ public final class CaptureJob {
         if (config.heartbeat != null) {
             HeartbeatWriter.ensureTable(config.upstream, config.heartbeat);
         }
+        // As replicated: without left-out columns (refused when they are part of a key)
         List<TableSchema> tables =
-                new UpstreamPreflight(config.upstream).check(config.tablePatterns, config.routing);
+                config.filter.project(
+                        new UpstreamPreflight(config.upstream)
+                                .check(config.tables, config.routing));
+        // The downstream's tables: merged shards once, with their source columns
+        List<TableSchema> targets = config.router.definitions(tables, config.routing);
         KafkaTopics kafka = new KafkaTopics(config.kafka);
         if (!options.contains(KafkaOptions.TOPIC_PATTERN)) {
             TopicLayoutUpgrade.refuseDefaultOver(
@@ -47,12 +52,12 @@ public final class CaptureJob {
                     "on Kafka at " + config.kafka.bootstrapServers());
         }
         kafka.ensureTopics(
-                tables.stream().map(TableSchema::topic).toList(),
+                targets.stream().map(TableSchema::topic).distinct().toList(),
                 config.schemaTopic,
                 config.transactionTopic,
                 config.topicPartitions,
                 config.replicationFactor);
-        kafka.publishSchemas(config.schemaTopic, tables);
+        kafka.publishSchemas(config.schemaTopic, targets);
         LOG.info("Capturing {} tables from {}", tables.size(), config.upstream);
         StreamExecutionEnvironment env = JobEnvironment.create(options, DEFAULT_NAME);
         CapturePipeline.build(env, config, tables);

@@ -1,9 +1,13 @@
 package dev.ferry.capture;
 
+import dev.ferry.capture.filter.ChangeFilter;
+import dev.ferry.capture.filter.TableSelection;
 import dev.ferry.capture.kafka.TopicRouting;
+import dev.ferry.capture.route.TableRouter;
 import dev.ferry.config.FerryConfigException;
 import dev.ferry.config.KafkaClientConfig;
 import dev.ferry.config.Settings;
+import dev.ferry.envelope.TableId;
 import dev.ferry.heartbeat.HeartbeatTable;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import dev.ferry.options.CaptureOptions;
@@ -14,7 +18,6 @@ import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
-import java.util.stream.Stream;
 import org.apache.flink.configuration.ReadableConfig;
 
 /** The capture job's settings, read and checked from its options. */
@@ -22,7 +25,16 @@ public final class CaptureConfig implements Serializable {
     private static final long serialVersionUID = 1L;
 
     public final DatabaseEndpoint upstream;
-    public final List<String> tablePatterns;
+
+    /** The tables captured: upstream.tables, .include and .exclude, and the heartbeat table. */
+    public final TableSelection tables;
+
+    /** What replicates of the captured tables' changes: filter.* options. */
+    public final ChangeFilter filter;
+
+    /** Where the captured tables are written: route.* options. */
+    public final TableRouter router;
+
     public final String serverId;
     public final String serverTimeZone;
     public final int parallelism;
@@ -52,16 +64,21 @@ public final class CaptureConfig implements Serializable {
                         .filter(t -> !t.isBlank())
                         .map(HeartbeatTable::parse)
                         .orElse(null);
-        this.tablePatterns =
-                Stream.concat(
-                                Arrays.stream(
-                                        Settings.required(options, UpstreamOptions.TABLES)
-                                                .split(",")),
-                                Stream.ofNullable(heartbeat).map(HeartbeatTable::qualifiedName))
-                        .map(String::strip)
-                        .filter(s -> !s.isEmpty())
-                        .distinct()
-                        .toList();
+        this.tables =
+                TableSelection.of(
+                        Arrays.stream(
+                                        options.getOptional(UpstreamOptions.TABLES)
+                                                .orElse("")
+                                                .split(","))
+                                .map(String::strip)
+                                .filter(s -> !s.isEmpty())
+                                .distinct()
+                                .toList(),
+                        options.getOptional(UpstreamOptions.TABLES_INCLUDE).orElse(List.of()),
+                        options.getOptional(UpstreamOptions.TABLES_EXCLUDE).orElse(List.of()),
+                        heartbeat == null ? null : TableId.parse(heartbeat.qualifiedName()));
+        this.filter = ChangeFilter.from(options);
+        this.router = TableRouter.from(options);
         this.parallelism = Settings.atLeast(options, CaptureOptions.PARALLELISM, 1);
         this.serverId =
                 options.getOptional(UpstreamOptions.SERVER_ID)

@@ -1,10 +1,12 @@
 package dev.ferry.capture;
 
+import dev.ferry.capture.filter.ChangeFilter;
 import dev.ferry.capture.kafka.CaptureRecordSerializer;
 import dev.ferry.capture.kafka.KafkaTopics;
 import dev.ferry.capture.metrics.CaptureMetrics;
 import dev.ferry.capture.metrics.CaptureMetricsFunction;
 import dev.ferry.capture.preflight.UpstreamDefinitions;
+import dev.ferry.capture.route.TableRouter;
 import dev.ferry.capture.source.CaptureRecord;
 import dev.ferry.capture.source.ChangeEventDeserializer;
 import dev.ferry.capture.source.TransactionBoundaryEmitter;
@@ -58,10 +60,11 @@ public final class CapturePipeline {
     }
 
     static MySqlSource<CaptureRecord> source(CaptureConfig config, List<TableSchema> tables) {
-        // 'db.*' stays a pattern, so that tables created later are captured from their first row
-        String[] tableNames = tableList(config.tablePatterns);
+        // Patterns stay patterns, so that tables created later are captured from their first row
+        String[] tableNames = config.tables.sourceTableList();
         String[] databases =
-                tables.stream().map(TableSchema::database).distinct().toArray(String[]::new);
+                config.tables.sourceDatabaseList(
+                        tables.stream().map(TableSchema::tableId).toList());
         ChangeEventDeserializer deserializer = new ChangeEventDeserializer();
         MySqlSourceBuilder<CaptureRecord> builder =
                 MySqlSource.<CaptureRecord>builder()
@@ -99,6 +102,8 @@ public final class CapturePipeline {
                 new UpstreamDefinitions(
                         config.upstream,
                         config.routing,
+                        config.filter,
+                        config.router,
                         topic ->
                                 new KafkaTopics(kafka)
                                         .ensureTopics(
@@ -108,33 +113,15 @@ public final class CapturePipeline {
                                                 partitions,
                                                 replication));
         TlsConfig tls = config.upstream.tls();
+        ChangeFilter filter = config.filter;
+        TableRouter router = config.router;
         return EmitterReplacingSourceFactory.withEmitter(
                 builder.build(),
                 deserializer,
                 (metrics, sourceConfig) ->
-                        TransactionBoundaryEmitter.create(metrics, sourceConfig, definitions),
+                        TransactionBoundaryEmitter.create(
+                                metrics, sourceConfig, definitions, filter, router),
                 tls::prepare);
-    }
-
-    /**
-     * Flink CDC's table list: regular expressions over {@code database.table}; {@code db.*} matches
-     * every table of the database, also those created while the job runs.
-     */
-    static String[] tableList(List<String> patterns) {
-        return patterns.stream()
-                .map(
-                        pattern -> {
-                            int dot = pattern.indexOf('.');
-                            String table = pattern.substring(dot + 1);
-                            return escape(pattern.substring(0, dot))
-                                    + "\\."
-                                    + (table.equals("*") ? "[^.]+" : escape(table));
-                        })
-                .toArray(String[]::new);
-    }
-
-    private static String escape(String name) {
-        return name.replaceAll("([\\\\.\\[\\]{}()*+?^$|])", "\\\\$1");
     }
 
     private static Properties debeziumProperties(List<TableSchema> tables, TlsConfig tls) {

@@ -21,7 +21,9 @@ public final class AllOptions {
                     MonitoringOptions.class,
                     TlsOptions.class,
                     KafkaClientOptions.class,
-                    PoisonRecordOptions.class);
+                    PoisonRecordOptions.class,
+                    FilterOptions.class,
+                    RouteOptions.class);
 
     private AllOptions() {}
 

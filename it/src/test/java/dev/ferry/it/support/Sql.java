@@ -6,8 +6,10 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Small JDBC conveniences for tests: run statements, read one number. */
+/** Small JDBC conveniences for tests: run statements, read one number or all rows. */
 public final class Sql {
     private Sql() {}
 
@@ -27,6 +29,26 @@ public final class Sql {
                 Statement statement = connection.createStatement();
                 ResultSet rows = statement.executeQuery(sql)) {
             return rows.next() ? rows.getLong(1) : -1;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /** Every row of a query, each column as its string form (null stays null), in query order. */
+    public static List<List<String>> queryRows(DatabaseEndpoint endpoint, String sql) {
+        try (Connection connection = Connections.open(endpoint);
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
+            int columns = rows.getMetaData().getColumnCount();
+            List<List<String>> result = new ArrayList<>();
+            while (rows.next()) {
+                List<String> row = new ArrayList<>(columns);
+                for (int i = 1; i <= columns; i++) {
+                    row.add(rows.getString(i));
+                }
+                result.add(row);
+            }
+            return result;
         } catch (SQLException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }

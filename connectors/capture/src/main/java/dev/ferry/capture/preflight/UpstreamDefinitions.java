@@ -1,7 +1,10 @@
 package dev.ferry.capture.preflight;
 
+import dev.ferry.capture.filter.ChangeFilter;
 import dev.ferry.capture.kafka.TopicRouting;
+import dev.ferry.capture.route.TableRouter;
 import dev.ferry.capture.source.SchemaChangeReader;
+import dev.ferry.envelope.SchemaChange;
 import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.schema.TableSchema;
 import dev.ferry.jdbc.Connections;
@@ -19,6 +22,8 @@ public final class UpstreamDefinitions implements SchemaChangeReader.Definitions
 
     private final DatabaseEndpoint upstream;
     private final TopicRouting routing;
+    private final ChangeFilter filter;
+    private final TableRouter router;
     private final TopicCreator topics;
 
     /** Creates a change topic when it is missing. */
@@ -26,10 +31,20 @@ public final class UpstreamDefinitions implements SchemaChangeReader.Definitions
         void ensure(String topic);
     }
 
+    /**
+     * @param filter what replicates: definitions are published without the left-out columns
+     * @param router where tables go: DDL of merged shards is refused or left out
+     */
     public UpstreamDefinitions(
-            DatabaseEndpoint upstream, TopicRouting routing, TopicCreator topics) {
+            DatabaseEndpoint upstream,
+            TopicRouting routing,
+            ChangeFilter filter,
+            TableRouter router,
+            TopicCreator topics) {
         this.upstream = upstream;
         this.routing = routing;
+        this.filter = filter;
+        this.router = router;
         this.topics = topics;
     }
 
@@ -48,6 +63,20 @@ public final class UpstreamDefinitions implements SchemaChangeReader.Definitions
         } catch (SQLException e) {
             throw Connections.explain(upstream, e);
         }
+    }
+
+    /** Without the columns filter.columns.exclude leaves out; refused when they are a key's. */
+    @Override
+    public TableSchema replicated(TableSchema definition) {
+        return filter.project(definition);
+    }
+
+    /**
+     * The creation of a shard like its merged table's others is left out; other shard DDL stops.
+     */
+    @Override
+    public boolean skips(SchemaChange change) {
+        return router.skipsSchemaChange(change, change.definition());
     }
 
     /** The topic of a table's changes. */

@@ -1,5 +1,6 @@
 package dev.ferry.capture.preflight;
 
+import dev.ferry.capture.filter.TableSelection;
 import dev.ferry.capture.kafka.TopicRouting;
 import dev.ferry.config.FerryConfigException;
 import dev.ferry.envelope.TableId;
@@ -30,6 +31,8 @@ public final class UpstreamPreflight {
     private static final String BINLOG_SETTINGS =
             SqlResource.load(UpstreamPreflight.class, "binlog-settings.sql");
     private static final String TABLES = SqlResource.load(UpstreamPreflight.class, "tables.sql");
+    private static final String ALL_TABLES =
+            SqlResource.load(UpstreamPreflight.class, "all-tables.sql");
 
     /** Types the MySQL CDC connector cannot read, or TiDB cannot store, with what to do. */
     private static final Map<String, String> UNSUPPORTED_TYPES = unsupportedTypes();
@@ -41,16 +44,16 @@ public final class UpstreamPreflight {
     }
 
     /**
-     * @param tablePatterns "db.table" or "db.*" entries
+     * @param selection the tables to capture
      * @return the definition of every table to capture, in a stable order
      */
-    public List<TableSchema> check(List<String> tablePatterns, TopicRouting routing) {
+    public List<TableSchema> check(TableSelection selection, TopicRouting routing) {
         try (Connection connection = Connections.open(endpoint)) {
             checkBinlog(connection);
             checkReplicationPrivileges(connection);
             List<TableSchema> schemas =
                     new TableSchemaReader(connection)
-                            .readAll(resolveTables(connection, tablePatterns), routing::topicOf);
+                            .readAll(resolveTables(connection, selection), routing::topicOf);
             schemas.forEach(UpstreamPreflight::checkColumns);
             return schemas;
         } catch (SQLException e) {
@@ -129,12 +132,15 @@ public final class UpstreamPreflight {
         }
     }
 
-    private List<TableId> resolveTables(Connection connection, List<String> patterns)
+    private List<TableId> resolveTables(Connection connection, TableSelection selection)
             throws SQLException {
         Set<TableId> tables = new LinkedHashSet<>();
         Map<String, List<String>> tablesByDatabase = new HashMap<>(); // a query per database
-        for (String pattern : patterns) {
-            TableId requested = TableId.parse(pattern.strip());
+        List<TableId> named = new ArrayList<>(selection.names());
+        if (selection.always() != null) {
+            named.add(selection.always());
+        }
+        for (TableId requested : named) {
             List<String> existing = tablesByDatabase.get(requested.database());
             if (existing == null) {
                 existing = tablesOf(connection, requested.database());
@@ -164,7 +170,20 @@ public final class UpstreamPreflight {
                                 + ". Check upstream.tables.");
             }
         }
+        tables.addAll(allTables(connection));
+        tables.removeIf(table -> !selection.includes(table));
         return new ArrayList<>(tables);
+    }
+
+    private static List<TableId> allTables(Connection connection) throws SQLException {
+        List<TableId> tables = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(ALL_TABLES)) {
+            while (rows.next()) {
+                tables.add(TableId.of(rows.getString(1), rows.getString(2)));
+            }
+        }
+        return tables;
     }
 
     private static List<String> tablesOf(Connection connection, String database)

@@ -1,5 +1,8 @@
 package dev.ferry.capture.source;
 
+import dev.ferry.capture.filter.ChangeFilter;
+import dev.ferry.capture.route.Route;
+import dev.ferry.capture.route.TableRouter;
 import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.Operation;
 import dev.ferry.envelope.SourcePosition;
@@ -40,6 +43,12 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
     /** Shared with the emitter like the tracker; null where DDL is not read (unit tests). */
     private transient SchemaChangeReader schemaChanges;
 
+    /** What replicates of each change (filter.* options). */
+    private transient ChangeFilter filter = ChangeFilter.none();
+
+    /** Where each table's changes go (route.* options). */
+    private transient TableRouter router = TableRouter.none();
+
     public ChangeEventDeserializer() {}
 
     ChangeEventDeserializer(TransactionTracker transactions) {
@@ -49,6 +58,16 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
     ChangeEventDeserializer(TransactionTracker transactions, SchemaChangeReader schemaChanges) {
         this.transactions = transactions;
         this.schemaChanges = schemaChanges;
+    }
+
+    ChangeEventDeserializer(
+            TransactionTracker transactions,
+            SchemaChangeReader schemaChanges,
+            ChangeFilter filter,
+            TableRouter router) {
+        this(transactions, schemaChanges);
+        this.filter = filter;
+        this.router = router;
     }
 
     @Override
@@ -72,20 +91,33 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
         Struct source = (Struct) value.get(fields.source);
         TableId table =
                 TableId.of((String) source.get(fields.db), (String) source.get(fields.table));
+        Map<String, Object> before = readRow((Struct) value.get(fields.before));
+        Map<String, Object> after = readRow((Struct) value.get(fields.after));
+        // Filters run before the change is numbered: the END counts only what Kafka carries.
+        ChangeFilter.Kept kept = filter.apply(table, operation, before, after);
+        if (kept == null) {
+            return;
+        }
+        // Routed: the target table is what the transaction counts and Kafka carries.
+        Route route = router.routeOf(table);
         SourcePosition position = position(source, fields, operation);
         ChangeEvent.Metadata metadata =
                 new ChangeEvent.Metadata(
                         position,
                         operation == Operation.READ
                                 ? null
-                                : transaction(record, table, position.commitTimestampMs()),
+                                : transaction(record, route.target(), position.commitTimestampMs()),
                         timestamp(fields.timestamp == null ? null : value.get(fields.timestamp)));
         List<String> keyColumns = keyColumns(record.keySchema(), table);
-        Map<String, Object> before = readRow((Struct) value.get(fields.before));
-        Map<String, Object> after = readRow((Struct) value.get(fields.after));
         out.collect(
                 new CaptureRecord.Change(
-                        ChangeEvent.of(table, operation, before, after, keyColumns, metadata)));
+                        ChangeEvent.of(
+                                route.target(),
+                                kept.operation(),
+                                route.row(kept.before()),
+                                route.row(kept.after()),
+                                route.keyColumns(keyColumns),
+                                metadata)));
     }
 
     /** The envelope's fields, looked up once per schema: by name they cost a map lookup each. */

@@ -85,6 +85,19 @@ public final class SchemaChangeReader {
 
         /** Creates the topic of a table that is new (or newly named), when it is missing. */
         default void prepareTopic(TableId table) {}
+
+        /**
+         * Whether a DDL statement stays out of the stream (the creation of a shard that a merged
+         * table already takes); throws when it must stop the capture.
+         */
+        default boolean skips(SchemaChange change) {
+            return false;
+        }
+
+        /** A definition as it replicates (filter.columns.exclude applied). */
+        default TableSchema replicated(TableSchema definition) {
+            return definition;
+        }
     }
 
     /** Whether a Flink CDC record is a schema change. */
@@ -115,8 +128,10 @@ public final class SchemaChangeReader {
         Struct source = ((Struct) record.value()).getStruct("source");
         long timestamp = source.schema().field("ts_ms") == null ? 0 : source.getInt64("ts_ms");
         for (SchemaChange change : schemaChanges(ddl, database, changes)) {
-            if (captured.test(change.table())
-                    || (change.previousTable() != null && captured.test(change.previousTable()))) {
+            if ((captured.test(change.table())
+                            || (change.previousTable() != null
+                                    && captured.test(change.previousTable())))
+                    && !definitions.skips(change)) {
                 emit(change, offset, timestamp, out);
             }
         }
@@ -237,8 +252,15 @@ public final class SchemaChangeReader {
                 : TableId.of(first, second.replace("``", "`"));
     }
 
-    /** The upstream's definition, its columns made equal to Debezium's for this statement. */
+    /**
+     * The upstream's definition, its columns made equal to Debezium's for this statement, as it
+     * replicates.
+     */
     private TableSchema definition(TableId table, TableChanges.TableChange change) {
+        return definitions.replicated(upstreamDefinition(table, change));
+    }
+
+    private TableSchema upstreamDefinition(TableId table, TableChanges.TableChange change) {
         Table after = change.getTable();
         Optional<TableSchema> read = definitions.read(table);
         List<String> names = after.retrieveColumnNames();

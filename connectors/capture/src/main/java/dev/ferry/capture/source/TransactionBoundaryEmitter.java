@@ -1,6 +1,8 @@
 package dev.ferry.capture.source;
 
+import dev.ferry.capture.filter.ChangeFilter;
 import dev.ferry.capture.preflight.UpstreamDefinitions;
+import dev.ferry.capture.route.TableRouter;
 import dev.ferry.envelope.TransactionEnd;
 import java.util.HashMap;
 import java.util.Map;
@@ -53,6 +55,19 @@ public final class TransactionBoundaryEmitter extends MySqlRecordEmitter<Capture
                 includeSchemaChanges);
     }
 
+    TransactionBoundaryEmitter(
+            TransactionTracker transactions,
+            MySqlSourceReaderMetrics metrics,
+            boolean includeSchemaChanges,
+            ChangeFilter filter,
+            TableRouter router) {
+        this(
+                new ChangeEventDeserializer(transactions, null, filter, router),
+                transactions,
+                metrics,
+                includeSchemaChanges);
+    }
+
     private TransactionBoundaryEmitter(
             ChangeEventDeserializer deserializer,
             TransactionTracker transactions,
@@ -77,6 +92,19 @@ public final class TransactionBoundaryEmitter extends MySqlRecordEmitter<Capture
             MySqlSourceReaderMetrics metrics,
             MySqlSourceConfig config,
             UpstreamDefinitions definitions) {
+        return create(metrics, config, definitions, ChangeFilter.none(), TableRouter.none());
+    }
+
+    /**
+     * As {@link #create(MySqlSourceReaderMetrics, MySqlSourceConfig, UpstreamDefinitions)}, with
+     * the changes passed through {@code filter} and {@code router} before they are numbered.
+     */
+    public static TransactionBoundaryEmitter create(
+            MySqlSourceReaderMetrics metrics,
+            MySqlSourceConfig config,
+            UpstreamDefinitions definitions,
+            ChangeFilter filter,
+            TableRouter router) {
         TransactionTracker transactions = new TransactionTracker();
         SchemaChangeReader schemaChanges =
                 new SchemaChangeReader(
@@ -88,7 +116,7 @@ public final class TransactionBoundaryEmitter extends MySqlRecordEmitter<Capture
                                                 new io.debezium.relational.TableId(
                                                         table.database(), null, table.table())));
         return new TransactionBoundaryEmitter(
-                new ChangeEventDeserializer(transactions, schemaChanges),
+                new ChangeEventDeserializer(transactions, schemaChanges, filter, router),
                 transactions,
                 metrics,
                 config.isIncludeSchemaChanges());

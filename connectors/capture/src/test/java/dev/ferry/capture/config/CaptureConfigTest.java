@@ -24,7 +24,8 @@ class CaptureConfigTest {
 
         assertThat(config.upstream.password()).isEqualTo("s3cret");
         assertThat(config.upstream.toString()).doesNotContain("s3cret");
-        assertThat(config.tablePatterns).containsExactly("shop.orders", "shop.*");
+        assertThat(config.tables.names().stream().map(Object::toString))
+                .containsExactly("shop.orders", "shop.*");
     }
 
     @Test

@@ -5,12 +5,15 @@ import static dev.ferry.capture.source.DebeziumRecords.transaction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import dev.ferry.capture.filter.ChangeFilter;
+import dev.ferry.capture.route.TableRouter;
 import dev.ferry.envelope.TransactionEnd;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.cdc.connectors.mysql.source.offset.BinlogOffset;
 import org.apache.flink.cdc.connectors.mysql.source.split.MySqlBinlogSplitState;
 import org.apache.flink.cdc.connectors.shaded.org.apache.kafka.connect.source.SourceRecord;
+import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 
 /** Drives the emitter with Debezium-shaped records on a binlog split, across a "restart". */
@@ -60,6 +63,41 @@ class TransactionBoundaryEmitterTest {
         TransactionEnd end = ((CaptureRecord.End) out.get(2)).end();
         assertThat(end.id()).isEqualTo("file=mysql-bin.000002,pos=700");
         assertThat(end.eventCount()).isEqualTo(2);
+    }
+
+    @Test
+    void aFilteredOutChangeIsNeitherNumberedNorCountedByTheEnd() throws Exception {
+        Configuration options = new Configuration();
+        options.setString("filter.rows", "db[.]t:id != 2");
+        TransactionBoundaryEmitter emitter =
+                new TransactionBoundaryEmitter(
+                        new TransactionTracker(),
+                        DebeziumRecords.metrics(),
+                        false,
+                        ChangeFilter.from(options),
+                        TableRouter.none());
+        MySqlBinlogSplitState split =
+                DebeziumRecords.binlogSplit(BinlogOffset.ofBinlogFilePosition("f", 4));
+
+        List<CaptureRecord> out =
+                emit(
+                        emitter,
+                        split,
+                        transaction("BEGIN", TX, 0),
+                        insert(TX, 1, 1),
+                        insert(TX, 2, 2),
+                        insert(TX, 3, 3),
+                        transaction("END", TX, 4),
+                        transaction("BEGIN", 900, 0),
+                        insert(900, 1, 2),
+                        transaction("END", 900, 2));
+
+        assertThat(out).hasSize(3); // two changes and one END: the second transaction is gone
+        assertThat(out.subList(0, 2).stream().map(TransactionBoundaryEmitterTest::totalOrder))
+                .containsExactly(1L, 2L);
+        TransactionEnd end = ((CaptureRecord.End) out.get(2)).end();
+        assertThat(end.eventCount()).isEqualTo(2);
+        assertThat(end.id()).isEqualTo("file=mysql-bin.000002,pos=700");
     }
 
     @Test
