@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ChartTest {
     private static final ChartLabels LABELS = new ChartLabels("MB/s vs workers", "workers", "MB/s");
@@ -32,24 +34,46 @@ class ChartTest {
         return count;
     }
 
-    @Test
-    void aLineChartIsAPngOfTheDeclaredSizeWithEverySeriesDrawn(@TempDir Path dir)
-            throws IOException {
-        Path png = dir.resolve("line.png");
+    private static long nonWhitePixels(BufferedImage image) {
+        long count = 0;
+        for (int x = 0; x < image.getWidth(); x++) {
+            for (int y = 0; y < image.getHeight(); y++) {
+                if ((image.getRGB(x, y) & 0xffffff) != 0xffffff) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
 
-        new LineChart(data(), LABELS).write(png);
+    private static Chart chart(String kind, ChartData data) {
+        return switch (kind) {
+            case "line" -> new LineChart(data, LABELS);
+            case "bar" -> new BarChart(data, LABELS);
+            default -> throw new IllegalArgumentException(kind);
+        };
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"line", "bar"})
+    void eachKindIsAPngOfTheDeclaredSizeWithEverySeriesDrawn(String kind, @TempDir Path dir)
+            throws IOException {
+        Path png = dir.resolve(kind + ".png");
+
+        chart(kind, data()).write(png);
 
         BufferedImage read = ImageIO.read(png.toFile());
-        assertThat(read).isNotNull();
+        assertThat(read).as("a PNG at %s", png).isNotNull();
         assertThat(read.getWidth()).isEqualTo(Chart.WIDTH);
         assertThat(read.getHeight()).isEqualTo(Chart.HEIGHT);
+        // text, axes and series: far more than a blank canvas, far less than a filled one
+        assertThat(nonWhitePixels(read))
+                .isBetween(Chart.WIDTH * Chart.HEIGHT / 100L, Chart.WIDTH * Chart.HEIGHT / 2L);
         for (int s = 0; s < 3; s++) {
-            // legend swatch (18 x 12) plus the line and its dots
-            assertThat(pixelsOf(read, Chart.seriesColor(s)))
-                    .as("series %d", s)
-                    .isGreaterThan(18 * 12 + 50);
+            // the legend's swatch plus the series' line and dots, or its bars
+            assertThat(pixelsOf(read, Chart.seriesColor(s))).as("series %d", s).isGreaterThan(300);
         }
-        assertThat(pixelsOf(read, Chart.seriesColor(3))).isZero();
+        assertThat(pixelsOf(read, Chart.seriesColor(3))).as("an unused color").isZero();
     }
 
     @Test
@@ -65,12 +89,14 @@ class ChartTest {
         assertThat(stock).isGreaterThan(18 * 12 * 4);
     }
 
-    @Test
-    void onlyMissingOrZeroValuesStillRender() throws IOException {
+    @ParameterizedTest
+    @ValueSource(strings = {"line", "bar"})
+    void onlyMissingOrZeroValuesStillRender(String kind) throws IOException {
         ChartData empty = ChartData.parseTsv(new StringReader("x\ta\n1\t\n2\t0\n"));
 
-        BufferedImage image = new LineChart(empty, LABELS).render();
+        BufferedImage image = chart(kind, empty).render();
 
         assertThat(image.getWidth()).isEqualTo(Chart.WIDTH);
+        assertThat(nonWhitePixels(image)).as("axes, title and legend").isPositive();
     }
 }

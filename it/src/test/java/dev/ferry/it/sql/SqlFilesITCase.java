@@ -1,94 +1,263 @@
 package dev.ferry.it.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
-import dev.ferry.it.support.Replicas;
-import dev.ferry.it.support.RunningJobs;
+import dev.ferry.benchmarks.SqlScript;
+import dev.ferry.it.support.FlinkCluster;
+import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Services;
 import dev.ferry.it.support.Sql;
-import dev.ferry.it.support.SqlClient;
 import dev.ferry.it.support.TestDatabase;
+import dev.ferry.it.support.TopicReader;
+import dev.ferry.jdbc.Connections;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs the numbered files in {@code sql/} (the stock-connector pipeline), in name order, as the
- * Flink SQL client would, against the real services: the demo database name, ports and server ids
- * are swapped for the test's own, nothing else is changed. The pipeline they build must copy a
- * table and then keep it in sync.
+ * Every file in {@code sql/}, run as a user runs it: with Flink's own SQL client ({@code
+ * bin/flink-cluster sql-client ... -f file}, i.e. {@code sql-client.sh}) against the standalone
+ * cluster of {@code bin/flink-cluster}, started once for all files. Each file's expected records
+ * (in Kafka) or rows (downstream) are in {@code <file>.expected} beside this class ({@link
+ * SqlFileExpectations}); a file without one fails the test. The files run in name order with the
+ * test's ports and database names (SqlFileScript); their records and rows are compared one by one
+ * once the upstream rows are copied, and again after upstream-changes.sql.
  */
 class SqlFilesITCase {
-    private static final Path SQL_DIR =
-            Path.of(System.getProperty("ferry.repo", "..")).resolve("sql");
+    private static final Path SQL_DIR = FlinkCluster.REPO.resolve("sql");
+
+    /** The stock connectors' jars, copied by the it module's build (pom.xml). */
+    private static final Path CONNECTORS =
+            Path.of(System.getProperty("ferry.sql-connectors", "target/sql-connectors"))
+                    .toAbsolutePath();
+
+    private static final Pattern JOB_ID = Pattern.compile("Job ID: ([0-9a-f]{32})");
+    private static final Duration TIMEOUT = Duration.ofMinutes(3);
+
+    /** 01 (2 slots), 02 (4), ferry's capture (2) and ferry-apply.sql (1) run side by side. */
+    private static final Map<String, String> CLUSTER = Map.of("FERRY_FLINK_SLOTS", "5");
+
+    private static final List<String> JOBS = new ArrayList<>();
+
+    @TempDir Path scripts;
 
     @BeforeAll
-    static void services() {
+    static void startCluster() throws Exception {
         Services.requireRunning();
+        FlinkCluster.start(CLUSTER);
+    }
+
+    @AfterAll
+    static void stopCluster() throws Exception {
+        FlinkCluster.stop(JOBS);
     }
 
     @Test
-    void everyScriptRunsAndTheyReplicateTogether() throws Exception {
-        List<Path> scripts;
-        try (Stream<Path> files = Files.list(SQL_DIR)) {
-            scripts =
-                    files.filter(p -> p.getFileName().toString().matches("[0-9]{2}-.*\\.sql"))
+    void everyFileRunsInTheSqlClientAndDeliversItsExpectedRows() throws Exception {
+        List<String> files;
+        try (Stream<Path> listing = Files.list(SQL_DIR)) {
+            files =
+                    listing.map(p -> p.getFileName().toString())
+                            .filter(name -> name.endsWith(".sql"))
                             .sorted()
                             .toList();
         }
-        assertThat(scripts).as("scripts in %s", SQL_DIR).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(files).as("files in %s", SQL_DIR).isNotEmpty();
+        List<SqlFileExpectations> expectations = new ArrayList<>();
+        for (String file : files) {
+            expectations.add(SqlFileExpectations.of(file));
+        }
 
-        try (TestDatabase db = TestDatabase.create("sqlfiles");
-                RunningJobs jobs = new RunningJobs()) {
-            String table = "`" + db.name() + "`.sbtest1";
-            String ddl =
-                    "CREATE TABLE "
-                            + table
-                            + " (id INT NOT NULL AUTO_INCREMENT, k INT NOT NULL DEFAULT 0,"
-                            + " c CHAR(120) NOT NULL DEFAULT '', pad CHAR(60) NOT NULL DEFAULT '', PRIMARY KEY (id))";
-            Sql.execute(
-                    Services.upstreamAdmin(),
-                    ddl,
-                    "INSERT INTO "
-                            + table
-                            + " (k, c, pad) SELECT seq, MD5(seq), 'pad' FROM mysql.seq_1_to_2000");
-            Sql.execute(Services.downstreamAdmin(), "CREATE DATABASE `" + db.name() + "`", ddl);
-
-            int firstServerId = 7000 + ThreadLocalRandom.current().nextInt(0, 500) * 4;
-            for (Path script : scripts) {
-                int insertJobs = run(script, db.name(), firstServerId, jobs);
-                assertThat(insertJobs)
-                        .as("INSERT jobs started by %s", script.getFileName())
-                        .isPositive();
+        Map<String, TestDatabase> databases = new LinkedHashMap<>();
+        try {
+            for (SqlFileExpectations expected : expectations) {
+                TestDatabase db =
+                        databases.computeIfAbsent(
+                                expected.database(), name -> TestDatabase.create("sqlf_" + name));
+                if (isNew(expected, expectations)) {
+                    runUpstream(db, "upstream-schema.sql");
+                    runUpstream(db, "upstream-rows.sql");
+                }
+                if (expected.downstreamTables()) {
+                    createDownstreamTables(db);
+                }
+                Map<String, String> ferryTopics = Map.of();
+                if (expected.ferryCapture()) {
+                    ferryTopics = startFerryCapture(db);
+                }
+                runInSqlClient(expected, db, ferryTopics);
             }
-            Sql.execute(
-                    Services.upstreamAdmin(),
-                    "UPDATE " + table + " SET c = 'updated' WHERE id <= 10",
-                    "DELETE FROM " + table + " WHERE id BETWEEN 11 AND 20",
-                    "INSERT INTO " + table + " (k, c, pad) VALUES (1, 'after the snapshot', '')");
-
-            Replicas.awaitEqual(db, jobs, Duration.ofMinutes(3));
-            assertThat(Sql.queryLong(Services.downstreamAdmin(), "SELECT COUNT(*) FROM " + table))
-                    .isEqualTo(1991);
+            for (SqlFileExpectations expected : expectations) {
+                awaitExpected(expected, databases.get(expected.database()), "after rows");
+            }
+            for (TestDatabase db : databases.values()) {
+                runUpstream(db, "upstream-changes.sql");
+            }
+            for (SqlFileExpectations expected : expectations) {
+                awaitExpected(expected, databases.get(expected.database()), "after changes");
+            }
+        } finally {
+            for (String job : JOBS) {
+                FlinkCluster.run("cancel", job);
+            }
+            JOBS.clear();
+            databases.values().forEach(TestDatabase::close);
         }
     }
 
-    /** Runs one script with the test's names; returns how many INSERT jobs it started. */
-    private static int run(Path script, String database, int serverId, RunningJobs jobs)
+    /** True for the first file of its database: the one that gets the upstream tables. */
+    private static boolean isNew(SqlFileExpectations file, List<SqlFileExpectations> all) {
+        return all.stream()
+                        .filter(other -> other.database().equals(file.database()))
+                        .findFirst()
+                        .orElseThrow()
+                == file;
+    }
+
+    private void runInSqlClient(
+            SqlFileExpectations expected, TestDatabase db, Map<String, String> ferryTopics)
             throws Exception {
-        String text =
-                Files.readString(script, StandardCharsets.UTF_8)
-                        .replace("ferry_demo", database)
-                        .replace("'5500-5501'", "'" + serverId + "-" + (serverId + 1) + "'")
-                        .replace("'port' = '3307'", "'port' = '" + Services.UPSTREAM_PORT + "'")
-                        .replace("127.0.0.1:3308", Services.HOST + ":" + Services.DOWNSTREAM_PORT)
-                        .replace("127.0.0.1:9092", Services.KAFKA);
-        return SqlClient.run(text, jobs);
+        String file = expected.file();
+        String text = Files.readString(SQL_DIR.resolve(file), StandardCharsets.UTF_8);
+        int firstServerId = 7000 + ThreadLocalRandom.current().nextInt(0, 500) * 4;
+        Path script = scripts.resolve(file);
+        Files.writeString(
+                script, SqlFileScript.forTest(file, text, db.name(), firstServerId, ferryTopics));
+
+        List<String> arguments = new ArrayList<>();
+        for (String argument : expected.clientArguments().split("\\s+")) {
+            if (!argument.isEmpty()) {
+                arguments.add(
+                        argument.replace("{connectors}", CONNECTORS.toString())
+                                .replace(
+                                        "{ferry.jar}",
+                                        FlinkCluster.REPO
+                                                .resolve("jobs/target/ferry.jar")
+                                                .toAbsolutePath()
+                                                .toString()));
+            }
+        }
+        arguments.addAll(List.of("-f", script.toString()));
+        FlinkCluster.Result result = FlinkCluster.sqlClient(arguments);
+        List<String> jobs = new ArrayList<>();
+        Matcher ids = JOB_ID.matcher(result.output());
+        while (ids.find()) {
+            jobs.add(ids.group(1));
+        }
+        JOBS.addAll(jobs);
+        // The client exits 0 even when a statement fails; it prints [ERROR] then.
+        assertThat(result.output())
+                .as("the SQL client's output for sql/%s", file)
+                .doesNotContain("[ERROR]");
+        assertThat(result.exitCode()).as(result.output()).isZero();
+        assertThat(jobs).as("jobs submitted by sql/%s:\n%s", file, result.output()).isNotEmpty();
+    }
+
+    /**
+     * Starts ferry's capture of the database on the cluster; returns its topics by default name.
+     */
+    private static Map<String, String> startFerryCapture(TestDatabase db) throws Exception {
+        Pipeline pipeline =
+                new Pipeline(db, FlinkCluster.DIR.resolve("checkpoints").toAbsolutePath());
+        JOBS.add(FlinkCluster.submit(Pipeline.arguments("capture", pipeline.captureOptions())));
+        return Map.of(
+                "ferry-transactions",
+                pipeline.captureOptions().getString("kafka.transaction-topic", ""),
+                "ferry-schema",
+                pipeline.captureOptions().getString("kafka.schema-topic", ""));
+    }
+
+    private static void awaitExpected(SqlFileExpectations expected, TestDatabase db, String when) {
+        List<String> want =
+                when.equals("after rows") ? expected.afterRows() : expected.afterChanges();
+        String target = expected.check().target().replace("ferry_demo", db.name());
+        boolean kafka = expected.check().where() == SqlFileExpectations.Where.KAFKA;
+        await("sql/" + expected.file() + " " + when)
+                .atMost(TIMEOUT)
+                .pollInterval(Duration.ofSeconds(1))
+                .ignoreExceptions()
+                .untilAsserted(
+                        () -> {
+                            if (kafka) {
+                                assertThat(recordsOf(target))
+                                        .as(
+                                                "records in %s, %s (sql/%s)",
+                                                target, when, expected.file())
+                                        .containsExactlyInAnyOrderElementsOf(want);
+                            } else {
+                                assertThat(rowsOf(target))
+                                        .as(
+                                                "rows of %s, %s (sql/%s)",
+                                                target, when, expected.file())
+                                        .containsExactlyElementsOf(want);
+                            }
+                        });
+    }
+
+    private static List<String> recordsOf(String topic) {
+        return TopicReader.readCommitted(topic).stream()
+                .map(ConsumerRecord::value)
+                .map(value -> value == null ? "null" : new String(value, StandardCharsets.UTF_8))
+                .toList();
+    }
+
+    private static List<String> rowsOf(String query) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Connection connection = Connections.open(Services.downstreamAdmin());
+                Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery(query)) {
+            int columns = result.getMetaData().getColumnCount();
+            while (result.next()) {
+                List<String> cells = new ArrayList<>();
+                for (int i = 1; i <= columns; i++) {
+                    cells.add(String.valueOf(result.getString(i)));
+                }
+                rows.add(String.join("\t", cells));
+            }
+        }
+        return rows;
+    }
+
+    private static void runUpstream(TestDatabase db, String resource) throws IOException {
+        Sql.execute(Services.upstreamAdmin(), statements(resource, db).toArray(String[]::new));
+    }
+
+    /** The CREATE TABLE statements of upstream-schema.sql, run downstream. */
+    private static void createDownstreamTables(TestDatabase db) throws IOException {
+        List<String> statements = new ArrayList<>();
+        statements.add("CREATE DATABASE IF NOT EXISTS `" + db.name() + "`");
+        statements.addAll(statements("upstream-schema.sql", db));
+        Sql.execute(Services.downstreamAdmin(), statements.toArray(String[]::new));
+    }
+
+    private static List<String> statements(String resource, TestDatabase db) throws IOException {
+        try (InputStream in =
+                SqlFilesITCase.class.getResourceAsStream(
+                        SqlFileExpectations.RESOURCES + resource)) {
+            assertThat(in).as(resource).isNotNull();
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return SqlScript.statements(text.replace("ferry_demo", db.name()));
+        }
     }
 }

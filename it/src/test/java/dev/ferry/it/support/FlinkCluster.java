@@ -2,6 +2,7 @@ package dev.ferry.it.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +28,12 @@ public final class FlinkCluster {
     /**
      * Where the cluster keeps its state: conf/, log/, pid/, checkpoints/ shared by all processes.
      */
-    public static final Path DIR = REPO.resolve("run/flink");
+    public static final Path DIR =
+            Optional.ofNullable(System.getenv("FERRY_RUN_DIR"))
+                    .filter(dir -> !dir.isBlank())
+                    .map(Path::of)
+                    .orElse(REPO.resolve("run"))
+                    .resolve("flink");
 
     private FlinkCluster() {}
 
@@ -71,6 +77,26 @@ public final class FlinkCluster {
             run("cancel", job);
         }
         run("stop");
+    }
+
+    /**
+     * Runs Flink's SQL client against the cluster ({@code bin/flink-cluster sql-client ARGS}), as a
+     * user runs {@code sql-client.sh}; returns what it printed (stdout and stderr together).
+     */
+    public static Result sqlClient(List<String> arguments) throws Exception {
+        List<String> command =
+                new ArrayList<>(
+                        List.of(REPO.resolve("bin/flink-cluster").toString(), "sql-client"));
+        command.addAll(arguments);
+        Process process =
+                new ProcessBuilder(command)
+                        .directory(REPO.toFile())
+                        .redirectErrorStream(true)
+                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                        .start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(5, TimeUnit.MINUTES)).as("the SQL client ended").isTrue();
+        return new Result(process.exitValue(), output.strip(), output.strip());
     }
 
     /** Submits ferry.jar with these program arguments; returns the job id. */
