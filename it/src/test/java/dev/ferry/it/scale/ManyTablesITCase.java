@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A pipeline over hundreds of tables ({@code database.*}): the capture checkpoints every second
  * while it snapshots them, and the transactional apply keeps committing transactions spread over
  * all of them, whose merged commits name far more change topics than the progress table once held.
- * The snapshot runs on the default layout (one topic per database); the transactions on a topic
- * per table, the option whose commits name the most partitions.
+ * The snapshot runs on the default layout (one topic per database); the transactions on a topic per
+ * table, the option whose commits name the most partitions.
  */
 class ManyTablesITCase {
     @TempDir Path checkpoints;

@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Upstream transactions spread over many tables: each upserts or deletes rows of two to six tables
- * picked at random, so merged downstream commits touch many tables (and, with a topic per table,
- * a change topic per table).
+ * picked at random, so merged downstream commits touch many tables (and, with a topic per table, a
+ * change topic per table).
  */
 final class SpreadWrites implements AutoCloseable {
     private final TestDatabase db;

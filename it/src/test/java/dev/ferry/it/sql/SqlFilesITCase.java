@@ -55,8 +55,11 @@ class SqlFilesITCase {
     private static final Pattern JOB_ID = Pattern.compile("Job ID: ([0-9a-f]{32})");
     private static final Duration TIMEOUT = Duration.ofMinutes(3);
 
-    /** 01 (2 slots), 02 (4), ferry's capture (2) and ferry-apply.sql (1) run side by side. */
-    private static final Map<String, String> CLUSTER = Map.of("FERRY_FLINK_SLOTS", "5");
+    /**
+     * 01 (2 slots), 02 (4), ferry's capture (2) with ferry-apply.sql (1), and another capture (2)
+     * with ferry-topic-to-jdbc.sql (1) run side by side.
+     */
+    private static final Map<String, String> CLUSTER = Map.of("FERRY_FLINK_SLOTS", "6");
 
     private static final List<String> JOBS = new ArrayList<>();
 
