@@ -34,29 +34,27 @@ final class SqlFileScript {
             String database,
             int firstServerId,
             Map<String, String> ferryTopics) {
-        String script =
-                text.replace("ferry_demo", database)
-                        .replace("'port' = '3307'", "'port' = '" + Services.UPSTREAM_PORT + "'")
+        // The values are put in place of markers only after the check below, so that a test
+        // service listening on a default port (bin/services' 3307, 3308, 9092) does not look like
+        // a default the substitutions missed.
+        String marked =
+                text.replace("ferry_demo", "@database@")
+                        .replace("'port' = '3307'", "'port' = '@upstream-port@'")
                         .replace(
                                 "'downstream.port' = '3308'",
-                                "'downstream.port' = '" + Services.DOWNSTREAM_PORT + "'")
-                        .replace("127.0.0.1:3308", Services.HOST + ":" + Services.DOWNSTREAM_PORT)
-                        .replace("127.0.0.1:9092", Services.KAFKA);
-        Matcher ids = SERVER_ID.matcher(script);
+                                "'downstream.port' = '@downstream-port@'")
+                        .replace("127.0.0.1:3308", "@downstream@")
+                        .replace("127.0.0.1:9092", "@kafka@");
+        Matcher ids = SERVER_ID.matcher(marked);
         StringBuilder withIds = new StringBuilder();
         while (ids.find()) {
             int width = Integer.parseInt(ids.group(2)) - Integer.parseInt(ids.group(1));
-            ids.appendReplacement(
-                    withIds,
-                    "'server-id' = '" + firstServerId + "-" + (firstServerId + width) + "'");
+            ids.appendReplacement(withIds, "'server-id' = '@server-ids-" + width + "@'");
         }
         ids.appendTail(withIds);
-        script = GROUP.matcher(withIds).replaceAll("$1$2-" + database + "'");
-        for (Map.Entry<String, String> topic : ferryTopics.entrySet()) {
-            script = script.replace("'" + topic.getKey() + "'", "'" + topic.getValue() + "'");
-        }
+        marked = withIds.toString();
         for (String left : DEFAULTS) {
-            if (script.contains(left)) {
+            if (marked.contains(left)) {
                 throw new IllegalStateException(
                         "sql/"
                                 + file
@@ -65,6 +63,23 @@ final class SqlFileScript {
                                 + " after the test's substitutions: teach SqlFileScript the"
                                 + " file's new way of naming it");
             }
+        }
+        String script =
+                marked.replace("@database@", database)
+                        .replace("@upstream-port@", String.valueOf(Services.UPSTREAM_PORT))
+                        .replace("@downstream-port@", String.valueOf(Services.DOWNSTREAM_PORT))
+                        .replace("@downstream@", Services.HOST + ":" + Services.DOWNSTREAM_PORT)
+                        .replace("@kafka@", Services.KAFKA);
+        Matcher widths = Pattern.compile("@server-ids-(\\d+)@").matcher(script);
+        StringBuilder withServerIds = new StringBuilder();
+        while (widths.find()) {
+            int width = Integer.parseInt(widths.group(1));
+            widths.appendReplacement(withServerIds, firstServerId + "-" + (firstServerId + width));
+        }
+        widths.appendTail(withServerIds);
+        script = GROUP.matcher(withServerIds).replaceAll("$1$2-" + database + "'");
+        for (Map.Entry<String, String> topic : ferryTopics.entrySet()) {
+            script = script.replace("'" + topic.getKey() + "'", "'" + topic.getValue() + "'");
         }
         return script;
     }
