@@ -382,10 +382,11 @@ server_ids() { echo "$1-$(($1 + $2 - 1))"; } # first, count
 capture_parallelism=4
 # start_capture TAG [OPTION VALUE...]: ferry's capture of $db.* into the topic TAG.<db> (the default
 # layout, one topic per database; pass --kafka.topic-pattern "TAG.{database}.{table}" for a topic per table),
-# TAG-schema and TAG-tx; returns once the job runs. Log: $work/capture.log.
+# TAG-schema and TAG-tx; returns once the job runs. Log: $work/capture.log. $capture_jar (default
+# jobs/target/ferry.jar) and $capture_jvm_flags pick the build and extra JVM flags.
 start_capture() {
   local tag=$1; shift
-  "${java[@]}" -jar jobs/target/ferry.jar capture --upstream.port "$FERRY_UPSTREAM_PORT" --upstream.username ferry_cdc \
+  "${java[@]}" ${capture_jvm_flags[@]+"${capture_jvm_flags[@]}"} -jar "${capture_jar:-jobs/target/ferry.jar}" capture --upstream.port "$FERRY_UPSTREAM_PORT" --upstream.username ferry_cdc \
     --upstream.password ferry_cdc --upstream.tables "$db.*" --upstream.server-id "$(server_ids 6400 "$capture_parallelism")" \
     --capture.parallelism "$capture_parallelism" --kafka.bootstrap-servers "$FERRY_KAFKA_BOOTSTRAP" \
     --kafka.topic-pattern "$tag.{database}" --kafka.schema-topic "$tag-schema" \

@@ -14,6 +14,7 @@ import org.apache.flink.cdc.connectors.mysql.source.offset.BinlogOffset;
 import org.apache.flink.cdc.connectors.mysql.source.reader.MySqlRecordEmitter;
 import org.apache.flink.cdc.connectors.mysql.source.split.MySqlBinlogSplitState;
 import org.apache.flink.cdc.connectors.mysql.source.split.MySqlSplitState;
+import org.apache.flink.cdc.connectors.mysql.source.split.SourceRecords;
 import org.apache.flink.cdc.connectors.shaded.org.apache.kafka.connect.data.Schema;
 import org.apache.flink.cdc.connectors.shaded.org.apache.kafka.connect.data.Struct;
 import org.apache.flink.cdc.connectors.shaded.org.apache.kafka.connect.source.SourceRecord;
@@ -25,9 +26,11 @@ import org.apache.flink.cdc.connectors.shaded.org.apache.kafka.connect.source.So
  *
  * <p>Debezium's {@code provide.transaction.metadata} puts {@code transaction_*} keys into every
  * record's offset; Flink CDC checkpoints them as strings and Debezium casts them back to Long on
- * restore, which fails every restart. So after each record of the binlog split this emitter
- * rewrites the split's starting offset without them, and with the {@link TransactionTracker}'s
- * state instead, which it takes back when a (restored) binlog split arrives.
+ * restore, which fails every restart. So after each batch of records of the binlog split this
+ * emitter rewrites the split's starting offset without them, and with the {@link
+ * TransactionTracker}'s state instead, which it takes back when a (restored) binlog split arrives.
+ * Once per batch is enough: the reader reads the split's state (checkpoints, a finished split) only
+ * between two {@link #emitRecord} calls, on the same thread.
  */
 public final class TransactionBoundaryEmitter extends MySqlRecordEmitter<CaptureRecord> {
     /** Debezium's TransactionMonitor names the value schema of its BEGIN and END records so. */
@@ -43,6 +46,9 @@ public final class TransactionBoundaryEmitter extends MySqlRecordEmitter<Capture
 
     /** The offset this emitter last wrote: any other one was set by Flink CDC since. */
     private BinlogOffset written;
+
+    /** Whether the tracker's state changed since it was last written into the split's offset. */
+    private boolean stateChanged;
 
     TransactionBoundaryEmitter(
             TransactionTracker transactions,
@@ -122,6 +128,23 @@ public final class TransactionBoundaryEmitter extends MySqlRecordEmitter<Capture
                 config.isIncludeSchemaChanges());
     }
 
+    /**
+     * The records of one fetch: the tracker's state goes into the split's offset once, after them.
+     */
+    @Override
+    public void emitRecord(
+            SourceRecords records, SourceOutput<CaptureRecord> output, MySqlSplitState splitState)
+            throws Exception {
+        super.emitRecord(records, output, splitState);
+        if (splitState.isBinlogSplitState()) {
+            MySqlBinlogSplitState binlog = splitState.asBinlogSplitState();
+            if (binlog == trackedSplit && (stateChanged || binlog.getStartingOffset() != written)) {
+                writeState(binlog); // a change, an END or a heartbeat moved the state or offset
+            }
+        }
+        stateChanged = false;
+    }
+
     @Override
     protected void processElement(
             SourceRecord element, SourceOutput<CaptureRecord> output, MySqlSplitState splitState)
@@ -144,23 +167,21 @@ public final class TransactionBoundaryEmitter extends MySqlRecordEmitter<Capture
                 Optional<TransactionEnd> end = transactions.endAt(element.sourceOffset());
                 if (end.isPresent()) {
                     output.collect(new CaptureRecord.End(end.get()));
-                    writeState(binlog); // "ended", so a replayed END after a restore is dropped
+                    stateChanged = true; // "ended", so a replayed END after a restore is dropped
                 }
             }
             return;
         }
         super.processElement(element, output, splitState);
         transactions.takeUnended().ifPresent(end -> output.collect(new CaptureRecord.End(end)));
-        if (binlog.getStartingOffset() != written) {
-            writeState(binlog); // a change or heartbeat moved the offset
-        }
+        stateChanged = true;
     }
 
     private void writeState(MySqlBinlogSplitState binlog) {
         BinlogOffset current = binlog.getStartingOffset();
         // Flink CDC builds a new HashMap for each record's offset, held by that BinlogOffset
-        // alone: edit it in place (this runs for every change). Copy any other, and the one
-        // written last, which a checkpoint may hold.
+        // alone: edit it in place. Copy any other, and the one written last, which a checkpoint
+        // may hold.
         if (current != written && current.getOffset() instanceof HashMap<String, String> own) {
             own.keySet().removeIf(key -> key.startsWith(DEBEZIUM_TRANSACTION_KEY_PREFIX));
             transactions.writeTo(own);

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.flink.cdc.connectors.mysql.source.offset.BinlogOffset;
 import org.apache.flink.cdc.connectors.mysql.source.split.MySqlBinlogSplitState;
+import org.apache.flink.cdc.connectors.mysql.source.split.SourceRecords;
 import org.apache.flink.cdc.connectors.shaded.org.apache.kafka.connect.source.SourceRecord;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
@@ -31,9 +32,7 @@ class TransactionBoundaryEmitterTest {
             SourceRecord... records)
             throws Exception {
         DebeziumRecords.Output<CaptureRecord> output = new DebeziumRecords.Output<>();
-        for (SourceRecord record : records) {
-            emitter.processElement(record, output, split);
-        }
+        emitter.emitRecord(new SourceRecords(List.of(records)), output, split);
         return output.records;
     }
 
