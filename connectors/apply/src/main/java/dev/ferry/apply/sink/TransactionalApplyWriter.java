@@ -122,6 +122,9 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     private final DeadLetters deadLetters;
     private long lastSave;
 
+    /** Set while the progress is saved again on a new connection after the old one broke. */
+    private boolean retriedConnection;
+
     TransactionalApplyWriter(
             ApplyConfig config, ProcessingTimeService timers, SinkWriterMetricGroup group) {
         this.config = config;
@@ -398,7 +401,14 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         } catch (SQLException e) {
             if (DownstreamOutage.isConnectionLoss(e)) {
                 // The workers wait for the downstream; the next tick saves on a new connection.
+                // A connection that broke in an outage already over is no outage of its own.
                 progressConnection.close();
+                if (outage.unreachableMs() == 0 && !retriedConnection) {
+                    retriedConnection = true;
+                    saveProgress();
+                    retriedConnection = false;
+                    return;
+                }
                 outage.lost(e);
                 return;
             }
