@@ -156,11 +156,6 @@ public final class CapturePipeline {
         properties.setProperty("poll.interval.ms", "10");
         properties.setProperty("max.batch.size", "4096");
         properties.setProperty("max.queue.size", "16384");
-        // The binlog client's keep-alive thread restores a lost binlog connection (a restarted
-        // upstream) at the position read so far, without a job restart; it looks every
-        // connect.keep.alive.interval.ms, 1 min by default: the capture then stood still for up
-        // to two minutes after an upstream restart of a few seconds.
-        properties.setProperty("connect.keep.alive.interval.ms", "5000");
         return properties;
     }
 

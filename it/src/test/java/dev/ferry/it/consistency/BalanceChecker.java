@@ -99,7 +99,13 @@ final class BalanceChecker implements AutoCloseable {
                 if (total != BankWorkload.TOTAL) {
                     violations.incrementAndGet();
                     firstViolation.compareAndSet(
-                            null, "poll " + polls.get() + " saw a total of " + total);
+                            null,
+                            "poll "
+                                    + polls.get()
+                                    + " at "
+                                    + java.time.LocalTime.now()
+                                    + " saw a total of "
+                                    + total);
                 }
             }
         }

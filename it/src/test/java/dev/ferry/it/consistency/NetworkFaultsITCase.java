@@ -98,7 +98,10 @@ class NetworkFaultsITCase {
                     "Kafka link cut for 8 s",
                     Duration.ofSeconds(8),
                     () -> {
+                        assertThat(kafka.answers()).as("the broker through the proxy").isTrue();
                         kafka.proxy().disable();
+                        // The cut is real: a client knowing only the proxy reaches nothing.
+                        assertThat(kafka.answers()).as("the broker while cut").isFalse();
                         return kafka.proxy()::enable;
                     });
             checker.close();
@@ -128,9 +131,11 @@ class NetworkFaultsITCase {
         long healedAt;
         try (BankWorkload workload = BankWorkload.start(db, 4)) {
             Thread.sleep(4_000);
+            System.out.printf("%s %s begins%n", java.time.LocalTime.now(), name);
             AutoCloseable healing = fault.inject();
             Thread.sleep(length.toMillis());
             healing.close();
+            System.out.printf("%s %s ends%n", java.time.LocalTime.now(), name);
             healedAt = System.nanoTime();
             Thread.sleep(4_000);
             transfers = workload.transfers();

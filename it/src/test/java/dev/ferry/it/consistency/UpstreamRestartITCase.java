@@ -49,7 +49,7 @@ class UpstreamRestartITCase {
             BankWorkload.open(db);
             Pipeline pipeline = new Pipeline(db, checkpoints);
             pipeline.applyOptions().setString("apply.workers", "8");
-            // No restart allowed: the binlog client must reconnect by itself.
+            // No restart allowed: the binlog client's keep-alive must reconnect by itself.
             pipeline.captureOptions().setString("job.restart-attempts", "0");
             jobs.add(pipeline.startCapture());
             jobs.add(pipeline.startApply());

@@ -97,6 +97,21 @@ public final class ProxiedKafka implements AutoCloseable {
         return proxy;
     }
 
+    /** Whether a client that knows only the proxy gets an answer from the broker within 3 s. */
+    public boolean answers() {
+        java.util.Properties properties = new java.util.Properties();
+        properties.setProperty("bootstrap.servers", bootstrapServers());
+        properties.setProperty("request.timeout.ms", "3000");
+        properties.setProperty("default.api.timeout.ms", "3000");
+        try (org.apache.kafka.clients.admin.Admin admin =
+                org.apache.kafka.clients.admin.Admin.create(properties)) {
+            admin.describeCluster().nodes().get(3, TimeUnit.SECONDS);
+            return true;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
     private void awaitListening(Path directory, int port) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (true) {
