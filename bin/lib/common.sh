@@ -187,3 +187,28 @@ ensure_packages() {
   have_cmd mariadbd || die "mariadbd still not found after installing mariadb-server"
   done_ok "done ($(since "$t0"))"
 }
+
+# Toxiproxy's server, the TCP fault proxy of the network fault tests (NetworkFaultsITCase), built
+# with `go install` into $RUN_DIR/bin (the module path of v2.5.0: cmd/server, not
+# cmd/toxiproxy-server). Go comes from apt (golang-go) when missing. A failure only warns: no
+# service and no other test needs it.
+TOXIPROXY_MODULE=github.com/Shopify/toxiproxy/v2/cmd/server@v2.5.0
+ensure_toxiproxy() {
+  local bin="$RUN_DIR/bin/toxiproxy-server" log="$RUN_DIR/toxiproxy-install.log" t0
+  [[ -x $bin ]] && return 0
+  t0=$(now_ms)
+  mkdir -p "$RUN_DIR/bin"
+  step "toxiproxy" "installing toxiproxy-server ($TOXIPROXY_MODULE, log: $log)"
+  [[ -x /usr/local/go/bin/go ]] && PATH=$PATH:/usr/local/go/bin
+  if ! have_cmd go && have_cmd apt-get; then
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq golang-go >"$log" 2>&1 || true
+    hash -r
+  fi
+  if have_cmd go && GOBIN="$RUN_DIR/bin" go install "$TOXIPROXY_MODULE" >>"$log" 2>&1 &&
+     mv "$RUN_DIR/bin/server" "$bin"; then
+    done_ok "done ($(since "$t0"))"
+  else
+    echo "FAILED"
+    warn "no toxiproxy-server: NetworkFaultsITCase will fail (see $log)"
+  fi
+}

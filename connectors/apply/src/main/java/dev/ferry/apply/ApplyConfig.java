@@ -41,6 +41,9 @@ public final class ApplyConfig implements Serializable {
     public final String schemaChangeBehavior;
     public final String skippedSchemaChange;
 
+    /** How long the writers wait for a lost downstream before the job fails. */
+    public final long downstreamOutageTimeoutMs;
+
     /** The heartbeat table (monitoring.heartbeat-table) the delay is measured with, or null. */
     public final HeartbeatTable heartbeat;
 
@@ -88,6 +91,8 @@ public final class ApplyConfig implements Serializable {
                 Settings.oneOf(
                         options, ApplyOptions.SCHEMA_CHANGE_BEHAVIOR, "evolve", "ignore", "stop");
         this.skippedSchemaChange = options.getOptional(ApplyOptions.SKIP_SCHEMA_CHANGE).orElse("");
+        this.downstreamOutageTimeoutMs =
+                options.get(ApplyOptions.DOWNSTREAM_OUTAGE_TIMEOUT).toMillis();
     }
 
     public static ApplyConfig from(ReadableConfig options) {

@@ -46,17 +46,26 @@ public final class Connections {
      * {@code useServerPrepStmts}).
      */
     public static Connection open(DatabaseEndpoint endpoint, Properties driverProperties) {
+        try {
+            return reopen(endpoint, driverProperties);
+        } catch (SQLException e) {
+            throw explain(endpoint, e);
+        }
+    }
+
+    /**
+     * Like {@link #open(DatabaseEndpoint, Properties)}, but with the driver's own failure, for a
+     * caller that retries a server it reached before (its SQL state says whether it is gone).
+     */
+    public static Connection reopen(DatabaseEndpoint endpoint, Properties driverProperties)
+            throws SQLException {
         Properties properties = endpoint.tls().driverProperties();
         properties.putAll(driverProperties);
         properties.setProperty("user", endpoint.username());
         if (endpoint.password() != null) {
             properties.setProperty("password", endpoint.password());
         }
-        try {
-            return connect(endpoint.jdbcUrl(), properties);
-        } catch (SQLException e) {
-            throw explain(endpoint, e);
-        }
+        return connect(endpoint.jdbcUrl(), properties);
     }
 
     /** A user-facing error for a failure to connect or log in. */

@@ -131,4 +131,16 @@ public final class ApplyOptions {
                     .withDescription(
                             "Largest multi-row statement in bytes; keep it below the downstream's"
                                     + " max_allowed_packet.");
+
+    public static final ConfigOption<Duration> DOWNSTREAM_OUTAGE_TIMEOUT =
+            ConfigOptions.key("apply.downstream-outage-timeout")
+                    .durationType()
+                    .defaultValue(Duration.ofMinutes(5))
+                    .withDescription(
+                            "How long the apply waits for a downstream it lost the connection"
+                                    + " to, retrying with backoff (0.5 s doubling to 10 s) while"
+                                    + " the job keeps running, so an outage uses none of"
+                                    + " job.restart-attempts; 'ferry status' and the metric"
+                                    + " downstreamUnreachableMs show it meanwhile. Past it the"
+                                    + " job fails and restarts from its progress.");
 }

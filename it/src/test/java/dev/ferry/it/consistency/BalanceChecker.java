@@ -1,6 +1,7 @@
 package dev.ferry.it.consistency;
 
 import dev.ferry.it.support.Services;
+import dev.ferry.it.support.Sql;
 import dev.ferry.jdbc.Connections;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -22,6 +23,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * (about 1 poll in 300 to 3,000, with or without async commit). The re-read sees what was committed
  * at that timestamp, which is what ferry's atomicity is about: a total still broken there is a
  * violation; one that is whole there is counted apart as the store's read anomaly.
+ *
+ * <p>A downstream that goes away (a fault test stops it) is not a violation: the checker counts the
+ * polls that found it unreachable and reconnects.
  */
 final class BalanceChecker implements AutoCloseable {
     private final String database;
@@ -30,6 +34,7 @@ final class BalanceChecker implements AutoCloseable {
     private final AtomicLong polls = new AtomicLong();
     private final AtomicLong violations = new AtomicLong();
     private final AtomicLong storeReadAnomalies = new AtomicLong();
+    private final AtomicLong unreachable = new AtomicLong();
     private final AtomicReference<String> firstViolation = new AtomicReference<>();
     private final Thread thread;
 
@@ -58,11 +63,37 @@ final class BalanceChecker implements AutoCloseable {
         return storeReadAnomalies.get();
     }
 
+    /** Polls that could not reach the downstream. */
+    long unreachable() {
+        return unreachable.get();
+    }
+
     String firstViolation() {
         return firstViolation.get();
     }
 
     private void run() {
+        while (running.get()) {
+            try {
+                poll();
+            } catch (SQLException | RuntimeException e) {
+                if (!Sql.lostConnection(e)) {
+                    firstViolation.compareAndSet(null, "the checker failed: " + e.getMessage());
+                    violations.incrementAndGet();
+                    return;
+                }
+                unreachable.incrementAndGet();
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException interrupted) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Polls on one connection until stopped or the connection fails. */
+    private void poll() throws SQLException {
         try (Connection connection = Connections.open(Services.downstreamAdmin());
                 Statement statement = connection.createStatement()) {
             connection.setAutoCommit(false);
@@ -93,11 +124,14 @@ final class BalanceChecker implements AutoCloseable {
                 }
                 violations.incrementAndGet();
                 firstViolation.compareAndSet(
-                        null, "poll " + polls.get() + " saw a total of " + total);
+                        null,
+                        "poll "
+                                + polls.get()
+                                + " at "
+                                + java.time.LocalTime.now()
+                                + " saw a total of "
+                                + total);
             }
-        } catch (SQLException e) {
-            firstViolation.compareAndSet(null, "the checker failed: " + e.getMessage());
-            violations.incrementAndGet();
         }
     }
 

@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Concurrent transfers between accounts kept in two tables, {@code checking} and {@code savings}:
  * each transfer is one upstream transaction that takes an amount from a row of one table and adds
- * it to a row of the other, so the total balance over both tables never changes.
+ * it to a row of the other, so the total balance over both tables never changes. A lost upstream
+ * connection (a fault test restarts the server) is waited out: the workload reconnects.
  */
 final class BankWorkload implements AutoCloseable {
     static final int ACCOUNTS = 200;
@@ -88,6 +89,25 @@ final class BankWorkload implements AutoCloseable {
     }
 
     private void run(Random random) {
+        while (running.get()) {
+            try {
+                transfer(random);
+            } catch (Throwable t) {
+                if (!Sql.lostConnection(t)) {
+                    failure.compareAndSet(null, t);
+                    return;
+                }
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Transfers on one connection until stopped or the connection fails. */
+    private void transfer(Random random) throws SQLException {
         String db = "`" + database.name() + "`";
         try (Connection connection = Connections.open(Services.upstreamAdmin());
                 PreparedStatement checking =
@@ -120,8 +140,6 @@ final class BankWorkload implements AutoCloseable {
                     }
                 }
             }
-        } catch (Throwable t) {
-            failure.compareAndSet(null, t);
         }
     }
 

@@ -32,7 +32,7 @@ public final class Pipeline {
         common(capture);
         common(apply);
         capture.setString("upstream.hostname", Services.HOST);
-        capture.setString("upstream.port", String.valueOf(Services.UPSTREAM_PORT));
+        capture.setString("upstream.port", String.valueOf(Services.upstreamCdc().port()));
         capture.setString("upstream.username", Services.upstreamCdc().username());
         capture.setString("upstream.password", Services.upstreamCdc().password());
         capture.setString("upstream.tables", db + ".*");

@@ -34,6 +34,9 @@ public final class Services {
             LOCAL ? port("FERRY_KAFKA_PORT", 9092) : CONTAINERS.kafkaPort();
     public static final String KAFKA = HOST + ":" + KAFKA_PORT;
 
+    /** The upstream {@link #upstreamAdmin()} and friends return: the shared one by default. */
+    private static volatile int upstreamPort = UPSTREAM_PORT;
+
     private static final Downstream MARIADB =
             new Downstream("MariaDB", HOST, DOWNSTREAM_PORT, false);
     private static volatile Downstream current = MARIADB;
@@ -42,12 +45,12 @@ public final class Services {
 
     /** The upstream as the tests' admin (creates databases, loads data, runs workloads). */
     public static DatabaseEndpoint upstreamAdmin() {
-        return new DatabaseEndpoint("upstream", HOST, UPSTREAM_PORT, "ferry_admin", "ferry_admin");
+        return new DatabaseEndpoint("upstream", HOST, upstreamPort, "ferry_admin", "ferry_admin");
     }
 
     /** The upstream as the least-privilege capture user. */
     public static DatabaseEndpoint upstreamCdc() {
-        return new DatabaseEndpoint("upstream", HOST, UPSTREAM_PORT, "ferry_cdc", "ferry_cdc");
+        return new DatabaseEndpoint("upstream", HOST, upstreamPort, "ferry_cdc", "ferry_cdc");
     }
 
     /** The current downstream as the tests' admin. */
@@ -98,6 +101,15 @@ public final class Services {
                     "a TiDB with its own txn-total-size-limit needs containers: unset FERRY_SERVICES");
         }
         return ContainerServices.startTidb(txnTotalSizeLimit);
+    }
+
+    /**
+     * Makes a server of the test's own on {@code port} (with bin/services' users, {@link
+     * OwnMariaDb}) the upstream of {@link #upstreamAdmin()}, {@link #upstreamCdc()} and new {@link
+     * Pipeline}s; {@code useUpstream(UPSTREAM_PORT)} goes back to the shared one.
+     */
+    public static void useUpstream(int port) {
+        upstreamPort = port;
     }
 
     /** Makes {@code downstream} the one {@link #downstreamAdmin()} and friends return. */

@@ -53,4 +53,22 @@ public final class Sql {
             throw new IllegalStateException(e.getMessage(), e);
         }
     }
+
+    /**
+     * Whether a failure means the server is gone (SQL state 08, or Connections' error for one it
+     * cannot connect to), as when a fault test stops it.
+     */
+    public static boolean lostConnection(Throwable e) {
+        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof java.sql.SQLException sql
+                    && sql.getSQLState() != null
+                    && sql.getSQLState().startsWith("08")) {
+                return true;
+            }
+            if (t.getMessage() != null && t.getMessage().contains("cannot connect to")) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

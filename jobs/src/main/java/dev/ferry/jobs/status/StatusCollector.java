@@ -1,6 +1,7 @@
 package dev.ferry.jobs.status;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ferry.apply.writer.DownstreamOutage;
 import dev.ferry.capture.metrics.CaptureMetrics;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import dev.ferry.jobs.status.StatusReport.BinlogPosition;
@@ -171,6 +172,7 @@ public final class StatusCollector {
                                 n ->
                                         n.endsWith(".eventsPerSecond")
                                                 || n.endsWith(".replicationDelayMs")
+                                                || n.endsWith("." + DownstreamOutage.METRIC)
                                                 || n.equals("numRecordsInPerSecond"))
                         .toList();
         Map<String, Double> sums = rest.aggregated(facts.jobId(), vertexId, wanted, "sum");
@@ -189,7 +191,15 @@ public final class StatusCollector {
                         .filter(d -> d >= 0)
                         .map(Double::longValue)
                         .orElse(null);
-        return facts.report("apply", null, List.of(), null, null, delay, rate, null);
+        Long unreachable =
+                wanted.stream()
+                        .filter(n -> n.endsWith("." + DownstreamOutage.METRIC))
+                        .findFirst()
+                        .map(maxes::get)
+                        .map(Double::longValue)
+                        .orElse(null);
+        return facts.report("apply", null, List.of(), null, null, delay, rate, null)
+                .withDownstreamUnreachableMs(unreachable);
     }
 
     /**
@@ -371,7 +381,8 @@ public final class StatusCollector {
                     delayMs,
                     eventsPerSecond,
                     etaSeconds,
-                    lastError);
+                    lastError,
+                    null);
         }
     }
 }

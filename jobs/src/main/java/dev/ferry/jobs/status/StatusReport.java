@@ -9,7 +9,12 @@ import java.util.List;
  */
 public record StatusReport(Instant time, List<JobReport> jobs, List<String> unreachable) {
 
-    /** One capture or apply job. Fields that do not apply to the job's kind are null. */
+    /**
+     * One capture or apply job. Fields that do not apply to the job's kind are null.
+     *
+     * @param downstreamUnreachableMs an apply's: how long its downstream has been unreachable (the
+     *     writers wait for it), 0 while it answers
+     */
     public record JobReport(
             String kind,
             String name,
@@ -25,7 +30,30 @@ public record StatusReport(Instant time, List<JobReport> jobs, List<String> unre
             Long delayMs,
             Double eventsPerSecond,
             Long etaSeconds,
-            LastError lastError) {}
+            LastError lastError,
+            Long downstreamUnreachableMs) {
+
+        /** This report with the apply's downstream outage. */
+        public JobReport withDownstreamUnreachableMs(Long ms) {
+            return new JobReport(
+                    kind,
+                    name,
+                    jobId,
+                    flinkRestUrl,
+                    state,
+                    startTime,
+                    restarts,
+                    phase,
+                    tables,
+                    binlogPosition,
+                    upstreamPosition,
+                    delayMs,
+                    eventsPerSecond,
+                    etaSeconds,
+                    lastError,
+                    ms);
+        }
+    }
 
     /** Snapshot progress of one table: rows read so far against information_schema's estimate. */
     public record TableProgress(String table, long rowsDone, Long rowsEstimated, double percent) {}

@@ -74,6 +74,16 @@ public final class StatusText {
                                 + (job.upstreamPosition() == null ? "?" : job.upstreamPosition()));
             }
             line(text, "delay", job.delayMs() == null ? "n/a" : seconds(job.delayMs()));
+            if (job.downstreamUnreachableMs() != null) {
+                line(
+                        text,
+                        "downstream",
+                        job.downstreamUnreachableMs() == 0
+                                ? "reachable"
+                                : "UNREACHABLE for "
+                                        + seconds(job.downstreamUnreachableMs())
+                                        + ", waiting for it (apply.downstream-outage-timeout)");
+            }
             line(
                     text,
                     "events/s",

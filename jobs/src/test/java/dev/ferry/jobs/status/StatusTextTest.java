@@ -29,6 +29,7 @@ class StatusTextTest {
                 phase.equals("binlog") ? 1200L : null,
                 100.0,
                 eta,
+                null,
                 null);
     }
 
@@ -76,10 +77,12 @@ class StatusTextTest {
                         null,
                         null,
                         null,
-                        new LastError(NOW, "java.sql.SQLException: gone"));
+                        new LastError(NOW, "java.sql.SQLException: gone"),
+                        42_000L);
         assertThat(StatusText.full(new StatusReport(NOW, List.of(failed), List.of())))
                 .contains("apply job ferry-apply (def) RESTARTING")
                 .contains("2 restart(s)")
+                .containsPattern("downstream +UNREACHABLE for 42.0 s, waiting for it")
                 .containsPattern(
                         "last error +2026-11-21 12:00:00 UTC  java.sql.SQLException: gone");
     }

@@ -1,5 +1,6 @@
 package dev.ferry.apply.sink;
 
+import dev.ferry.apply.writer.DownstreamOutage;
 import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.Operation;
 import dev.ferry.heartbeat.HeartbeatTable;
@@ -42,6 +43,15 @@ final class ApplyMetrics {
 
     /** The time of the newest heartbeat row committed downstream, or -1 before the first. */
     private volatile long heartbeatMs = -1;
+
+    /**
+     * A lost downstream's metrics, for either writer: how long it has been unreachable, and the
+     * outages since the writer started.
+     */
+    static void outage(MetricGroup group, DownstreamOutage outage) {
+        group.gauge(DownstreamOutage.METRIC, outage::unreachableMs);
+        group.gauge("downstreamOutages", outage::outages);
+    }
 
     ApplyMetrics(MetricGroup group, LongSupplier inFlight, LongSupplier spilled) {
         this(group, inFlight, spilled, null, System::currentTimeMillis);

@@ -9,6 +9,7 @@ import dev.ferry.apply.source.DeadLetters;
 import dev.ferry.apply.source.EnvelopeParser;
 import dev.ferry.apply.source.RawChange;
 import dev.ferry.apply.writer.BatchWriter;
+import dev.ferry.apply.writer.DownstreamOutage;
 import dev.ferry.apply.writer.Retryable;
 import dev.ferry.apply.writer.WriterConnection;
 import dev.ferry.envelope.ChangeEvent;
@@ -52,7 +53,11 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
         SchemaTopicReader schemas = new SchemaTopicReader(config.kafka, config.schemaTopic);
         this.catalog = new DownstreamCatalog(config.createMissingTables, schemas::readAll);
         this.batchWriter = new BatchWriter(catalog, config.batchSize, config.maxStatementBytes);
-        this.connection = new WriterConnection(config.downstream);
+        DownstreamOutage outage =
+                new DownstreamOutage(
+                        config.downstream.toString(), config.downstreamOutageTimeoutMs);
+        this.connection = new WriterConnection(config.downstream, outage);
+        ApplyMetrics.outage(metrics, outage);
         this.deadLetters =
                 config.deadLetterTopic == null
                         ? null
@@ -109,11 +114,22 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
         }
         Map<TableId, Collection<RowChange>> changes = buffer.drain();
         long commitTs = pendingCommitTs;
-        for (int attempt = 1; ; attempt++) {
+        int waits = 0;
+        for (int attempt = 1; ; ) {
             try {
                 batchWriter.write(connection.get(), changes);
+                connection.outage().reachable();
                 break;
             } catch (SQLException e) {
+                if (DownstreamOutage.isConnectionLoss(e)) {
+                    connection.close();
+                    try {
+                        connection.outage().awaitRetry(e, ++waits);
+                    } catch (SQLException timedOut) {
+                        throw new IOException(timedOut.getMessage(), timedOut);
+                    }
+                    continue;
+                }
                 if (attempt >= ATTEMPTS || !Retryable.isRetryable(e)) {
                     throw new IOException(
                             "writing to " + config.downstream + " failed: " + e.getMessage(), e);
@@ -126,6 +142,7 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
                         ATTEMPTS - 1);
                 connection.close();
                 Thread.sleep(500L * attempt);
+                attempt++;
             }
         }
         for (Collection<RowChange> rows : changes.values()) {

@@ -18,8 +18,10 @@ import dev.ferry.apply.source.ParseAhead;
 import dev.ferry.apply.source.RawChange;
 import dev.ferry.apply.source.TransactionEndReader;
 import dev.ferry.apply.writer.BatchWriter;
+import dev.ferry.apply.writer.DownstreamOutage;
 import dev.ferry.apply.writer.Retryable;
 import dev.ferry.apply.writer.TransactionBatchWriter;
+import dev.ferry.apply.writer.WriterConnection;
 import dev.ferry.envelope.ChangeEvent;
 import dev.ferry.envelope.SchemaChange;
 import dev.ferry.envelope.TableId;
@@ -115,9 +117,13 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     private final TransactionEndReader ends;
     private final TransactionScheduler scheduler;
     private final ApplyMetrics metrics;
-    private final Connection progressConnection;
+    private final DownstreamOutage outage;
+    private final WriterConnection progressConnection;
     private final DeadLetters deadLetters;
     private long lastSave;
+
+    /** Set while the progress is saved again on a new connection after the old one broke. */
+    private boolean retriedConnection;
 
     TransactionalApplyWriter(
             ApplyConfig config, ProcessingTimeService timers, SinkWriterMetricGroup group) {
@@ -129,18 +135,19 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                         : new DeadLetters(config.kafka, config.deadLetterTopic);
         this.schemas = new SchemaTopicReader(config.kafka, config.schemaTopic);
         this.store = new ProgressStore(config.progressDatabase, config.consumerGroup);
-        this.progressConnection = Connections.open(config.downstream);
-        try {
-            // No gap locks: pruning applied records must not block the workers' inserts.
-            progressConnection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-        } catch (SQLException e) {
-            LOG.warn("{} does not accept READ COMMITTED; keeping its default", config.downstream);
-        }
+        this.outage =
+                new DownstreamOutage(
+                        config.downstream.toString(), config.downstreamOutageTimeoutMs);
+        // At READ COMMITTED, as the workers': pruning applied records must not block their inserts.
+        this.progressConnection = new WriterConnection(config.downstream, outage);
+        Connection startup;
         List<AppliedCommit> applied;
         try {
-            store.createIfMissing(progressConnection);
-            restartOffsets = store.restartOffsets(progressConnection);
-            applied = store.appliedCommits(progressConnection);
+            // A downstream that is down at start fails the start (a wrong port fails fast).
+            startup = progressConnection.get();
+            store.createIfMissing(startup);
+            restartOffsets = store.restartOffsets(startup);
+            applied = store.appliedCommits(startup);
         } catch (SQLException e) {
             throw Connections.explain(config.downstream, e);
         }
@@ -165,7 +172,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
         DownstreamCatalog catalog =
                 new DownstreamCatalog(config.createMissingTables, schemas::readAll);
         try {
-            catalog.prepare(progressConnection, known);
+            catalog.prepare(startup, known);
         } catch (SQLException e) {
             throw Connections.explain(config.downstream, e);
         }
@@ -189,12 +196,13 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                         assembler::spilledTransactions,
                         config.heartbeat,
                         System::currentTimeMillis);
+        ApplyMetrics.outage(group, outage);
         this.scheduler =
                 new TransactionScheduler(
                         config.workers,
                         () ->
                                 new TransactionBatchWriter(
-                                        config.downstream,
+                                        new WriterConnection(config.downstream, outage),
                                         new BatchWriter(
                                                 catalog,
                                                 config.batchSize,
@@ -386,10 +394,24 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
             if (SavedOffsets.isEmpty(changes)) {
                 return;
             }
-            store.save(progressConnection, changes);
+            store.save(progressConnection.get(), changes);
+            outage.reachable();
             savedOffsets.saved(changes);
             progress.forget(changes.unreachable());
         } catch (SQLException e) {
+            if (DownstreamOutage.isConnectionLoss(e)) {
+                // The workers wait for the downstream; the next tick saves on a new connection.
+                // A connection that broke in an outage already over is no outage of its own.
+                progressConnection.close();
+                if (outage.unreachableMs() == 0 && !retriedConnection) {
+                    retriedConnection = true;
+                    saveProgress();
+                    retriedConnection = false;
+                    return;
+                }
+                outage.lost(e);
+                return;
+            }
             if (Retryable.isRetryable(e)) {
                 // Saved offsets may lag (a restart then skips a little more by transaction id);
                 // the next tick saves again.

@@ -51,22 +51,23 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
     private final WriterConnection connection;
 
     /**
+     * @param connection this worker's connection, reporting to the writer's shared outage
      * @param uniqueKeys the column lists of a table's unique keys besides its primary key: rows
      *     whose values of those change in a batch are deleted before the batch's upserts
      * @param schemaChanges runs the upstream DDL a batch holds, at its barrier
      */
     public TransactionBatchWriter(
-            DatabaseEndpoint downstream,
+            WriterConnection connection,
             BatchWriter batchWriter,
             ProgressStore progress,
             Limits limits,
             SplitListener splits,
             Function<TableId, List<List<String>>> uniqueKeys,
             SchemaChangeApplier schemaChanges) {
-        this.downstream = downstream;
+        this.downstream = connection.endpoint();
         this.uniqueKeys = uniqueKeys;
         this.schemaChanges = schemaChanges;
-        this.connection = new WriterConnection(downstream);
+        this.connection = connection;
         this.batchWriter = batchWriter;
         this.progress = progress;
         this.limits = limits;
@@ -75,13 +76,29 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
 
     @Override
     public void apply(List<UpstreamTransaction> batch) throws Exception {
-        for (int attempt = 1; ; attempt++) {
-            Connection c = connection.get();
+        int waits = 0;
+        for (int attempt = 1; ; ) {
+            Connection c = null;
             try {
+                c = connection.get();
                 applyOnce(c, batch);
+                connection.outage().reachable();
                 return;
             } catch (SQLException e) {
-                BatchWriter.rollbackQuietly(c);
+                if (c != null) {
+                    BatchWriter.rollbackQuietly(c);
+                }
+                if (TransactionTooLarge.matches(e)) {
+                    throw TransactionTooLarge.error(
+                            batch, downstream, limits.maxTransactionBytes(), e);
+                }
+                if (DownstreamOutage.isConnectionLoss(e)) {
+                    // The downstream is away: wait for it as long as the outage timeout allows,
+                    // without counting attempts (a restart of the job would not bring it back).
+                    connection.close();
+                    connection.outage().awaitRetry(e, ++waits);
+                    continue;
+                }
                 if (!Retryable.isRetryable(e) && batch.size() > 1) {
                     // Merged transactions: commit them one by one, so the failure names the one
                     // the downstream refuses (those before it are recorded as applied).
@@ -89,10 +106,6 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
                         apply(List.of(tx));
                     }
                     return;
-                }
-                if (TransactionTooLarge.matches(e)) {
-                    throw TransactionTooLarge.error(
-                            batch, downstream, limits.maxTransactionBytes(), e);
                 }
                 if (attempt >= ATTEMPTS || !Retryable.isRetryable(e)) {
                     throw new SQLException(
@@ -121,8 +134,11 @@ public final class TransactionBatchWriter implements TransactionScheduler.Applie
                         ATTEMPTS - 1);
                 connection.close();
                 Thread.sleep(200L * attempt);
+                attempt++;
             } catch (RuntimeException e) {
-                BatchWriter.rollbackQuietly(c);
+                if (c != null) {
+                    BatchWriter.rollbackQuietly(c);
+                }
                 throw e;
             }
         }

@@ -11,27 +11,43 @@ import org.slf4j.LoggerFactory;
 /**
  * One writer's downstream connection: opened on first use at READ COMMITTED (writers touch disjoint
  * rows, so InnoDB's gap locks would only cause deadlocks; TiDB supports it too), with server-side
- * prepared statements, and dropped after a failure so the retry reconnects.
+ * prepared statements, and dropped after a failure so the retry reconnects. The {@link
+ * DownstreamOutage} it reports to is shared by the writer's other connections.
  */
 public final class WriterConnection implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(WriterConnection.class);
 
     private final DatabaseEndpoint downstream;
+    private final DownstreamOutage outage;
     private Connection connection;
 
-    public WriterConnection(DatabaseEndpoint downstream) {
+    public WriterConnection(DatabaseEndpoint downstream, DownstreamOutage outage) {
         this.downstream = downstream;
+        this.outage = outage;
     }
 
-    /** The open connection, opened now if needed. */
-    public Connection get() {
+    public DatabaseEndpoint endpoint() {
+        return downstream;
+    }
+
+    public DownstreamOutage outage() {
+        return outage;
+    }
+
+    /**
+     * The open connection, opened now if needed; the driver's failure if the downstream does not
+     * answer (the writers retry it while the downstream is away).
+     */
+    public Connection get() throws SQLException {
         if (connection == null) {
             Properties properties = new Properties();
             // BatchWriter's multi-row statements repeat a few shapes: prepared on the server,
             // each is parsed there once per connection (MySQL, MariaDB and TiDB alike).
             properties.setProperty("useServerPrepStmts", "true");
             properties.setProperty("prepStmtCacheSize", "64");
-            connection = Connections.open(downstream, properties);
+            // A downstream host that is gone must not hold a writer for the OS's SYN timeout.
+            properties.setProperty("connectTimeout", "10000");
+            connection = Connections.reopen(downstream, properties);
             try {
                 connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
             } catch (SQLException e) {

@@ -219,7 +219,7 @@ public final class SecuredKafka implements AutoCloseable {
     }
 
     /** The broker jars bin/services fetched into its run folder. */
-    private static Path libs() throws IOException {
+    static Path libs() throws IOException {
         String runDir = System.getenv("FERRY_RUN_DIR");
         Path libs =
                 (runDir == null || runDir.isBlank() ? Path.of("..", "run") : Path.of(runDir))
@@ -231,8 +231,8 @@ public final class SecuredKafka implements AutoCloseable {
         return libs;
     }
 
-    private static Process java(
-            Path directory, Path libs, String log, boolean wait, String... arguments)
+    /** A Kafka tool or the broker, from {@code libs}, its output in {@code log}. */
+    static Process java(Path directory, Path libs, String log, boolean wait, String... arguments)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
