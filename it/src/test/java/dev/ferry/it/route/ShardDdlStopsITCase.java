@@ -3,6 +3,7 @@ package dev.ferry.it.route;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.ferry.it.support.ExpectedErrors;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.RowsDownstream;
 import dev.ferry.it.support.RunningJobs;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.core.execution.JobClient;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * reaching it; an ALTER of one shard stops the capture before the statement with an error naming
  * the shard, its target and the statement, and every change before it is downstream.
  */
+@ExtendWith(ExpectedErrors.class)
 class ShardDdlStopsITCase {
     @TempDir Path checkpoints;
 
