@@ -94,10 +94,11 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
             return;
         }
         long beat = heartbeatTime(event);
-        if (beat > 0
-                && change.writer >= 0
-                && RowWriterPartitioner.owner(change, writers) != subtask) {
-            delay.heartbeat(beat); // a copy: its row is another writer's to write
+        if (change.writer >= 0 && RowWriterPartitioner.owner(change, writers) != subtask) {
+            // A heartbeat's copy (HeartbeatFanOut): its row is another writer's to write.
+            if (beat > 0) {
+                delay.heartbeat(beat);
+            }
             return;
         }
         buffer.add(event, change.value.length);
