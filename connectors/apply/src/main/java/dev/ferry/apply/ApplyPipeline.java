@@ -2,7 +2,9 @@ package dev.ferry.apply;
 
 import dev.ferry.apply.progress.ProgressOffsetsInitializer;
 import dev.ferry.apply.progress.ProgressStore;
+import dev.ferry.apply.sink.HeartbeatFanOut;
 import dev.ferry.apply.sink.JdbcApplySink;
+import dev.ferry.apply.sink.RowWriterPartitioner;
 import dev.ferry.apply.sink.TransactionalApplySink;
 import dev.ferry.apply.source.RawChange;
 import dev.ferry.apply.source.RawChangeDeserializer;
@@ -64,7 +66,10 @@ public final class ApplyPipeline {
         sink(records, config);
     }
 
-    /** Keyed by primary key so each row's changes reach one of {@code apply.workers} writers. */
+    /**
+     * Routed by primary key so each row's changes reach one of {@code apply.workers} writers; with
+     * heartbeats, each heartbeat reaches all of them ({@link HeartbeatFanOut}).
+     */
     private static void buildPerRow(
             StreamExecutionEnvironment env, ApplyConfig config, Pattern topics) {
         DataStream<RawChange> records =
@@ -92,7 +97,15 @@ public final class ApplyPipeline {
     public static DataStreamSink<RawChange> sink(
             DataStream<RawChange> records, ApplyConfig config) {
         if (!config.transactional) {
-            return records.keyBy(RawChange::keyHash)
+            DataStream<RawChange> routed = records;
+            if (config.heartbeat != null) {
+                routed =
+                        records.flatMap(new HeartbeatFanOut(config.heartbeat, config.workers))
+                                .uid("heartbeat-fan-out")
+                                .name("heartbeat-fan-out")
+                                .setParallelism(records.getParallelism());
+            }
+            return routed.partitionCustom(new RowWriterPartitioner(), change -> change)
                     .sinkTo(new JdbcApplySink(config))
                     .uid("jdbc-apply")
                     .name("jdbc-apply")

@@ -23,7 +23,11 @@ public final class JdbcApplySink implements Sink<RawChange> {
     @Override
     public SinkWriter<RawChange> createWriter(WriterInitContext context) {
         return new JdbcApplyWriter(
-                config, context.getProcessingTimeService(), context.metricGroup());
+                config,
+                context.getProcessingTimeService(),
+                context.metricGroup(),
+                context.getTaskInfo().getIndexOfThisSubtask(),
+                context.getTaskInfo().getNumberOfParallelSubtasks());
     }
 
     @Override

@@ -13,7 +13,9 @@ import dev.ferry.apply.writer.DownstreamOutage;
 import dev.ferry.apply.writer.Retryable;
 import dev.ferry.apply.writer.WriterConnection;
 import dev.ferry.envelope.ChangeEvent;
+import dev.ferry.envelope.Operation;
 import dev.ferry.envelope.TableId;
+import dev.ferry.heartbeat.HeartbeatTable;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.util.Collection;
@@ -43,12 +45,21 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
     private final Counter rowsApplied;
     private volatile long lastAppliedCommitTs;
     private long pendingCommitTs;
+    private final RowDelay delay;
+    private final int subtask;
+    private final int writers;
     private final WriterConnection connection;
     private final DeadLetters deadLetters;
 
     JdbcApplyWriter(
-            ApplyConfig config, ProcessingTimeService timers, SinkWriterMetricGroup metrics) {
+            ApplyConfig config,
+            ProcessingTimeService timers,
+            SinkWriterMetricGroup metrics,
+            int subtask,
+            int writers) {
         this.config = config;
+        this.subtask = subtask;
+        this.writers = writers;
         this.timers = timers;
         SchemaTopicReader schemas = new SchemaTopicReader(config.kafka, config.schemaTopic);
         this.catalog = new DownstreamCatalog(config.createMissingTables, schemas::readAll);
@@ -64,12 +75,9 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
                         : new DeadLetters(config.kafka, config.deadLetterTopic);
         this.rowsApplied = metrics.counter("ferryRowsApplied");
         metrics.gauge("ferryLastAppliedCommitTimestamp", () -> lastAppliedCommitTs);
-        metrics.gauge(
-                "ferryReplicationDelayMs",
-                () ->
-                        lastAppliedCommitTs == 0
-                                ? 0L
-                                : System.currentTimeMillis() - lastAppliedCommitTs);
+        this.delay = new RowDelay(config.heartbeat != null, System::currentTimeMillis);
+        // The name the transaction mode uses: ferry status and the docs read it by it.
+        metrics.gauge("replicationDelayMs", delay::delayMs);
         scheduleFlush();
     }
 
@@ -85,13 +93,35 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
             deadLetters.send(change, e.getMessage());
             return;
         }
+        long beat = heartbeatTime(event);
+        if (change.writer >= 0 && RowWriterPartitioner.owner(change, writers) != subtask) {
+            // A heartbeat's copy (HeartbeatFanOut): its row is another writer's to write.
+            if (beat > 0) {
+                delay.heartbeat(beat);
+            }
+            return;
+        }
         buffer.add(event, change.value.length);
         if (!event.source().snapshot()) {
             pendingCommitTs = Math.max(pendingCommitTs, event.source().commitTimestampMs());
+            delay.buffered(event.source().commitTimestampMs());
+        }
+        if (beat > 0) {
+            delay.heartbeat(beat);
         }
         if (buffer.eventCount() >= config.batchSize || buffer.byteCount() >= config.maxBatchBytes) {
             flushBuffer();
         }
+    }
+
+    /** The time in a heartbeat change, or -1 when this is none (a snapshot copy is none). */
+    private long heartbeatTime(ChangeEvent event) {
+        if (config.heartbeat == null
+                || event.operation() == Operation.READ
+                || !config.heartbeat.is(event.table().database(), event.table().table())) {
+            return -1;
+        }
+        return HeartbeatTable.timestampMs(event.after());
     }
 
     @Override
@@ -110,6 +140,7 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
 
     private void flushBuffer() throws IOException, InterruptedException {
         if (buffer.isEmpty()) {
+            delay.flushed();
             return;
         }
         Map<TableId, Collection<RowChange>> changes = buffer.drain();
@@ -151,6 +182,7 @@ final class JdbcApplyWriter implements SinkWriter<RawChange> {
         if (commitTs > 0) {
             lastAppliedCommitTs = commitTs;
         }
+        delay.flushed();
     }
 
     @Override

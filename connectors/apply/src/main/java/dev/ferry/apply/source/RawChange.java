@@ -13,6 +13,12 @@ public class RawChange {
     public byte[] key;
     public byte[] value;
 
+    /**
+     * The row-mode writer a copy of a heartbeat is addressed to (dev.ferry.apply.sink
+     * .HeartbeatFanOut), or -1: routed by key.
+     */
+    public int writer = -1;
+
     public RawChange() {}
 
     public RawChange(String topic, int partition, long offset, byte[] key, byte[] value) {
