@@ -28,53 +28,71 @@ final class BankWorkload implements AutoCloseable {
     static final long OPENING_BALANCE = 1_000;
     static final long TOTAL = 2 * ACCOUNTS * OPENING_BALANCE;
 
-    private final TestDatabase database;
+    private final List<TestDatabase> shards;
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final AtomicLong transfers = new AtomicLong();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final List<Thread> threads = new ArrayList<>();
 
-    private BankWorkload(TestDatabase database) {
-        this.database = database;
+    private BankWorkload(List<TestDatabase> shards) {
+        this.shards = shards;
     }
 
     /** Creates both tables with their opening balances. */
     static void open(TestDatabase database) {
-        String db = "`" + database.name() + "`";
-        Sql.execute(
-                Services.upstreamAdmin(),
-                "CREATE TABLE "
-                        + db
-                        + ".checking (id INT PRIMARY KEY, owner VARCHAR(40) NOT NULL,"
-                        + " balance BIGINT NOT NULL, UNIQUE KEY uk_owner (owner))",
-                "CREATE TABLE " + db + ".savings (id INT PRIMARY KEY, balance BIGINT NOT NULL)");
-        StringBuilder checking = new StringBuilder();
-        StringBuilder savings = new StringBuilder();
-        for (int i = 1; i <= ACCOUNTS; i++) {
-            String sep = i == 1 ? "" : ",";
-            checking.append(sep)
-                    .append("(")
-                    .append(i)
-                    .append(", 'owner-")
-                    .append(i)
-                    .append("', ")
-                    .append(OPENING_BALANCE)
-                    .append(")");
-            savings.append(sep)
-                    .append("(")
-                    .append(i)
-                    .append(", ")
-                    .append(OPENING_BALANCE)
-                    .append(")");
+        open(List.of(database));
+    }
+
+    /**
+     * The bank sharded: each database holds a {@code checking} and a {@code savings} shard of
+     * {@link #ACCOUNTS} / shards accounts, ids 1.. in every shard, so the total over all shards is
+     * {@link #TOTAL}.
+     */
+    static void open(List<TestDatabase> shards) {
+        int accounts = accountsPerShard(shards);
+        for (TestDatabase shard : shards) {
+            String db = "`" + shard.name() + "`";
+            StringBuilder checking = new StringBuilder();
+            StringBuilder savings = new StringBuilder();
+            for (int i = 1; i <= accounts; i++) {
+                String sep = i == 1 ? "" : ",";
+                checking.append(sep)
+                        .append("(")
+                        .append(i)
+                        .append(", 'owner-")
+                        .append(i)
+                        .append("', ")
+                        .append(OPENING_BALANCE)
+                        .append(")");
+                savings.append(sep)
+                        .append("(")
+                        .append(i)
+                        .append(", ")
+                        .append(OPENING_BALANCE)
+                        .append(")");
+            }
+            Sql.execute(
+                    Services.upstreamAdmin(),
+                    "CREATE TABLE "
+                            + db
+                            + ".checking (id INT PRIMARY KEY, owner VARCHAR(40) NOT NULL,"
+                            + " balance BIGINT NOT NULL, UNIQUE KEY uk_owner (owner))",
+                    "CREATE TABLE " + db + ".savings (id INT PRIMARY KEY, balance BIGINT NOT NULL)",
+                    "INSERT INTO " + db + ".checking VALUES " + checking,
+                    "INSERT INTO " + db + ".savings VALUES " + savings);
         }
-        Sql.execute(
-                Services.upstreamAdmin(),
-                "INSERT INTO " + db + ".checking VALUES " + checking,
-                "INSERT INTO " + db + ".savings VALUES " + savings);
     }
 
     static BankWorkload start(TestDatabase database, int threads) {
-        BankWorkload workload = new BankWorkload(database);
+        return start(List.of(database), threads);
+    }
+
+    /**
+     * Transfers over sharded tables: each takes from a checking account of one shard and gives to a
+     * savings account of any shard, in one upstream transaction, so most cross shards.
+     */
+    static BankWorkload start(List<TestDatabase> shards, int threads) {
+        BankWorkload workload = new BankWorkload(shards);
         for (int i = 0; i < threads; i++) {
             long seed = 31L * i + 7;
             Thread thread = new Thread(() -> workload.run(new Random(seed)), "transfers-" + i);
@@ -82,6 +100,10 @@ final class BankWorkload implements AutoCloseable {
             thread.start();
         }
         return workload;
+    }
+
+    private static int accountsPerShard(List<TestDatabase> shards) {
+        return ACCOUNTS / shards.size();
     }
 
     long transfers() {
@@ -108,29 +130,36 @@ final class BankWorkload implements AutoCloseable {
 
     /** Transfers on one connection until stopped or the connection fails. */
     private void transfer(Random random) throws SQLException {
-        String db = "`" + database.name() + "`";
-        try (Connection connection = Connections.open(Services.upstreamAdmin());
-                PreparedStatement checking =
+        int accounts = accountsPerShard(shards);
+        List<PreparedStatement> checking = new ArrayList<>();
+        List<PreparedStatement> savings = new ArrayList<>();
+        try (Connection connection = Connections.open(Services.upstreamAdmin())) {
+            for (TestDatabase shard : shards) {
+                String db = "`" + shard.name() + "`";
+                checking.add(
                         connection.prepareStatement(
                                 "UPDATE "
                                         + db
-                                        + ".checking SET balance = balance + ? WHERE id = ?");
-                PreparedStatement savings =
+                                        + ".checking SET balance = balance + ? WHERE id = ?"));
+                savings.add(
                         connection.prepareStatement(
                                 "UPDATE "
                                         + db
-                                        + ".savings SET balance = balance + ? WHERE id = ?")) {
+                                        + ".savings SET balance = balance + ? WHERE id = ?"));
+            }
             connection.setAutoCommit(false);
             while (running.get()) {
                 long amount = 1 + random.nextInt(50);
                 long sign = random.nextBoolean() ? 1 : -1;
                 try {
-                    checking.setLong(1, -sign * amount);
-                    checking.setInt(2, 1 + random.nextInt(ACCOUNTS));
-                    checking.executeUpdate();
-                    savings.setLong(1, sign * amount);
-                    savings.setInt(2, 1 + random.nextInt(ACCOUNTS));
-                    savings.executeUpdate();
+                    PreparedStatement from = checking.get(random.nextInt(shards.size()));
+                    from.setLong(1, -sign * amount);
+                    from.setInt(2, 1 + random.nextInt(accounts));
+                    from.executeUpdate();
+                    PreparedStatement to = savings.get(random.nextInt(shards.size()));
+                    to.setLong(1, sign * amount);
+                    to.setInt(2, 1 + random.nextInt(accounts));
+                    to.executeUpdate();
                     connection.commit();
                     transfers.incrementAndGet();
                 } catch (SQLException e) {

@@ -32,7 +32,7 @@ class ShardedBankTransfersITCase {
                 TestDatabase merged = TestDatabase.create("bank_merged");
                 RunningJobs jobs = new RunningJobs()) {
             List<TestDatabase> shards = List.of(east, west);
-            ShardedBankWorkload.open(shards);
+            BankWorkload.open(shards);
             String sources = "(" + east.name() + "|" + west.name() + ")";
             Pipeline pipeline = new Pipeline(east, checkpoints);
             pipeline.captureOptions()
@@ -51,7 +51,7 @@ class ShardedBankTransfersITCase {
 
             BalanceChecker checker = BalanceChecker.start(merged.name());
             long transfers;
-            try (ShardedBankWorkload workload = ShardedBankWorkload.start(shards, 4)) {
+            try (BankWorkload workload = BankWorkload.start(shards, 4)) {
                 Thread.sleep(25_000);
                 transfers = workload.transfers();
             }
