@@ -3,19 +3,13 @@ package dev.ferry.it.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferry.it.support.Await;
-import dev.ferry.it.support.FreePorts;
 import dev.ferry.it.support.Heartbeat;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.RunningJobs;
 import dev.ferry.it.support.Services;
 import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
-import dev.ferry.jdbc.Connections;
-import dev.ferry.jobs.status.StatusCollector;
-import dev.ferry.jobs.status.StatusCommand;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,30 +48,17 @@ class DelayITCase {
                             + db.table("seq_1_to_400000"),
                     "CREATE TABLE " + db.table("big") + " (id INT PRIMARY KEY, v VARCHAR(200))");
             Pipeline pipeline = new Pipeline(db, checkpoints);
-            int capturePort = FreePorts.one();
-            int applyPort = FreePorts.one();
             Configuration capture = pipeline.captureOptions();
             Configuration apply = pipeline.applyOptions();
             // Made for the capture user, as an operator without CREATE for it would.
             Heartbeat.enable(db, capture, apply);
-            for (Configuration options : List.of(capture, apply)) {
-                // Flink's REST API serves metrics this fresh: well inside the tolerance.
-                options.setString("metrics.fetcher.update-interval", "200 ms");
-            }
-            capture.setString("monitoring.rest-port", String.valueOf(capturePort));
-            apply.setString("monitoring.rest-port", String.valueOf(applyPort));
             // One reader, small chunks: a snapshot long enough to be read during it.
             capture.setString("capture.parallelism", "1");
             capture.setString("capture.snapshot.chunk-size", "1000");
-            Configuration statusOptions = new Configuration(capture);
-            statusOptions.setString(
-                    "monitoring.flink-rest-urls",
-                    "http://127.0.0.1:" + capturePort + ",http://127.0.0.1:" + applyPort);
-            StatusCollector status = StatusCommand.collector(statusOptions);
+            DelayProbe probe = DelayProbe.watching(capture, apply, heartbeat);
 
             jobs.add(pipeline.startCapture());
             jobs.add(pipeline.startApply());
-            DelayProbe probe = new DelayProbe(status, heartbeat);
 
             List<DelayProbe.Reading> snapshot = new ArrayList<>();
             Await.until(
@@ -126,17 +107,8 @@ class DelayITCase {
             duringLarge.addAll(probe.readFor(Duration.ofSeconds(8)));
             DelayProbe.assertWithinTolerance("a large transaction", duringLarge);
 
-            List<DelayProbe.Reading> outage;
-            try (Connection downstream = Connections.open(Services.downstreamAdmin());
-                    Statement lock = downstream.createStatement()) {
-                // Writes wait, reads go on: the apply stalls, the row's age stays measurable.
-                lock.execute("FLUSH TABLES WITH READ LOCK");
-                try {
-                    outage = probe.readFor(Duration.ofSeconds(6));
-                } finally {
-                    lock.execute("UNLOCK TABLES");
-                }
-            }
+            List<DelayProbe.Reading> outage =
+                    probe.readWhileDownstreamTakesNoWrites(Duration.ofSeconds(6), () -> {});
             DelayProbe.assertWithinTolerance("a downstream outage", outage);
             assertThat(outage.get(outage.size() - 1).applyMs())
                     .as("the outage shows: %s", outage)

@@ -2,16 +2,23 @@ package dev.ferry.it.status;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferry.it.support.FreePorts;
 import dev.ferry.it.support.Services;
 import dev.ferry.it.support.Sql;
+import dev.ferry.jdbc.Connections;
 import dev.ferry.jobs.status.StatusCollector;
+import dev.ferry.jobs.status.StatusCommand;
 import dev.ferry.jobs.status.StatusReport;
 import dev.ferry.jobs.status.StatusReport.JobReport;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.ConcurrentSkipListMap;
+import org.apache.flink.configuration.Configuration;
 
 /**
  * Reads both jobs' delay through {@code ferry status} and the age of the heartbeat row downstream
@@ -82,6 +89,44 @@ final class DelayProbe implements AutoCloseable {
                         "heartbeat-ages");
         sampler.setDaemon(true);
         sampler.start();
+    }
+
+    /**
+     * Makes both jobs serve their metrics on free REST ports, fresh every 200 ms (well inside the
+     * tolerance), and probes them through {@code ferry status} against {@code heartbeat}.
+     */
+    static DelayProbe watching(Configuration capture, Configuration apply, String heartbeat) {
+        int capturePort = FreePorts.one();
+        int applyPort = FreePorts.one();
+        for (Configuration options : List.of(capture, apply)) {
+            options.setString("metrics.fetcher.update-interval", "200 ms");
+        }
+        capture.setString("monitoring.rest-port", String.valueOf(capturePort));
+        apply.setString("monitoring.rest-port", String.valueOf(applyPort));
+        Configuration statusOptions = new Configuration(capture);
+        statusOptions.setString(
+                "monitoring.flink-rest-urls",
+                "http://127.0.0.1:" + capturePort + ",http://127.0.0.1:" + applyPort);
+        return new DelayProbe(StatusCommand.collector(statusOptions), heartbeat);
+    }
+
+    /**
+     * Readings for {@code duration} while the downstream takes no writes: reads go on, so the
+     * heartbeat row's age stays measurable while the apply stalls. {@code beforeUnlock} runs at the
+     * end, still under the lock.
+     */
+    List<Reading> readWhileDownstreamTakesNoWrites(Duration duration, Runnable beforeUnlock)
+            throws InterruptedException, SQLException {
+        try (Connection downstream = Connections.open(Services.downstreamAdmin());
+                Statement lock = downstream.createStatement()) {
+            lock.execute("FLUSH TABLES WITH READ LOCK");
+            try {
+                return readFor(duration);
+            } finally {
+                beforeUnlock.run();
+                lock.execute("UNLOCK TABLES");
+            }
+        }
     }
 
     static void assertWithinTolerance(String when, List<Reading> readings) {

@@ -3,19 +3,13 @@ package dev.ferry.it.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferry.it.support.Await;
-import dev.ferry.it.support.FreePorts;
 import dev.ferry.it.support.Heartbeat;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.RunningJobs;
 import dev.ferry.it.support.Services;
 import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
-import dev.ferry.jdbc.Connections;
-import dev.ferry.jobs.status.StatusCollector;
-import dev.ferry.jobs.status.StatusCommand;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,27 +45,14 @@ class RowModeDelayITCase {
                     "CREATE TABLE " + table + " (id INT PRIMARY KEY, v VARCHAR(200))",
                     "INSERT INTO " + table + " SELECT seq, 'x' FROM " + db.table("seq_1_to_1000"));
             Pipeline pipeline = new Pipeline(db, checkpoints);
-            int capturePort = FreePorts.one();
-            int applyPort = FreePorts.one();
             Configuration capture = pipeline.captureOptions();
             Configuration apply = pipeline.applyOptions();
             String heartbeat = Heartbeat.enable(db, capture, apply);
             apply.setString("apply.consistency", "row");
-            for (Configuration options : List.of(capture, apply)) {
-                // Flink's REST API serves metrics this fresh: well inside the tolerance.
-                options.setString("metrics.fetcher.update-interval", "200 ms");
-            }
-            capture.setString("monitoring.rest-port", String.valueOf(capturePort));
-            apply.setString("monitoring.rest-port", String.valueOf(applyPort));
-            Configuration statusOptions = new Configuration(capture);
-            statusOptions.setString(
-                    "monitoring.flink-rest-urls",
-                    "http://127.0.0.1:" + capturePort + ",http://127.0.0.1:" + applyPort);
-            StatusCollector status = StatusCommand.collector(statusOptions);
 
-            jobs.add(pipeline.startCapture());
-            jobs.add(pipeline.startApply());
-            try (DelayProbe probe = new DelayProbe(status, heartbeat)) {
+            try (DelayProbe probe = DelayProbe.watching(capture, apply, heartbeat)) {
+                jobs.add(pipeline.startCapture());
+                jobs.add(pipeline.startApply());
                 Await.until(
                         "the binlog read and a fresh heartbeat row downstream",
                         Duration.ofMinutes(2),
@@ -90,21 +71,16 @@ class RowModeDelayITCase {
                         .as("neither 0 nor growing while idle")
                         .allSatisfy(r -> assertThat(r.applyMs()).isBetween(1L, 5_000L));
 
-                List<DelayProbe.Reading> outage;
                 AtomicBoolean writing = new AtomicBoolean(true);
                 CompletableFuture<Void> load = CompletableFuture.runAsync(() -> load(db, writing));
-                try (Connection downstream = Connections.open(Services.downstreamAdmin());
-                        Statement lock = downstream.createStatement()) {
-                    // Writes wait, reads go on: the writers stall, a backlog builds in Kafka.
-                    lock.execute("FLUSH TABLES WITH READ LOCK");
-                    try {
-                        outage = probe.readFor(Duration.ofSeconds(6));
-                    } finally {
-                        writing.set(false);
-                        load.join();
-                        lock.execute("UNLOCK TABLES");
-                    }
-                }
+                // The writers stall, a backlog builds in Kafka.
+                List<DelayProbe.Reading> outage =
+                        probe.readWhileDownstreamTakesNoWrites(
+                                Duration.ofSeconds(6),
+                                () -> {
+                                    writing.set(false);
+                                    load.join();
+                                });
                 DelayProbe.assertWithinTolerance("the downstream taking no writes", outage);
                 assertThat(outage.get(outage.size() - 1).applyMs())
                         .as("the stall shows: %s", outage)
