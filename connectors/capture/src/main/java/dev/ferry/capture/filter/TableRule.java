@@ -31,7 +31,7 @@ public record TableRule(String option, Pattern tables, String value) implements 
 
     /** Splits at the first ':' outside groups and classes, so that {@code (?:a|b)} stays whole. */
     static TableRule parse(String option, String entry) {
-        int colon = topLevelColon(entry);
+        int colon = RegexTopLevel.indexOf(entry, ':');
         if (colon < 0) {
             colon = entry.indexOf(':'); // unbalanced groups: the regex check below names it
         }
@@ -57,27 +57,5 @@ public record TableRule(String option, Pattern tables, String value) implements 
                             + e.getIndex()
                             + ".");
         }
-    }
-
-    private static int topLevelColon(String entry) {
-        int depth = 0;
-        boolean inClass = false;
-        for (int i = 0; i < entry.length(); i++) {
-            char c = entry.charAt(i);
-            if (c == '\\') {
-                i++;
-            } else if (inClass) {
-                inClass = c != ']';
-            } else if (c == '[') {
-                inClass = true;
-            } else if (c == '(') {
-                depth++;
-            } else if (c == ')') {
-                depth--;
-            } else if (c == ':' && depth == 0) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

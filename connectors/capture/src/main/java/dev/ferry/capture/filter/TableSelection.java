@@ -179,30 +179,11 @@ public final class TableSelection implements Serializable {
      * {@code .*} when there is none or the pattern is an alternation at its top level.
      */
     static String databasePart(String pattern) {
-        int depth = 0;
-        boolean inClass = false;
-        int firstDot = -1;
-        for (int i = 0; i < pattern.length(); i++) {
-            char c = pattern.charAt(i);
-            if (c == '\\' && i + 1 < pattern.length()) {
-                boolean topLevel = !inClass && depth == 0;
-                if (topLevel && pattern.charAt(i + 1) == '.' && i > 0 && firstDot < 0) {
-                    firstDot = i;
-                }
-                i++;
-            } else if (inClass) {
-                inClass = c != ']';
-            } else if (c == '[') {
-                inClass = true;
-            } else if (c == '(') {
-                depth++;
-            } else if (c == ')') {
-                depth--;
-            } else if (c == '|' && depth == 0) {
-                return ".*"; // an alternation of whole names: no single database part
-            }
+        if (RegexTopLevel.indexOf(pattern, '|') >= 0) {
+            return ".*"; // an alternation of whole names: no single database part
         }
-        return firstDot < 0 ? ".*" : pattern.substring(0, firstDot);
+        int dot = RegexTopLevel.indexOfEscaped(pattern, '.');
+        return dot <= 0 ? ".*" : pattern.substring(0, dot);
     }
 
     private static String nameRegex(TableId entry) {
