@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ferry.it.support.Await;
+import dev.ferry.it.support.FreePorts;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.RowsDownstream;
 import dev.ferry.it.support.RunningJobs;
@@ -13,6 +14,9 @@ import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
 import dev.ferry.it.support.TopicReader;
 import dev.ferry.jobs.runtime.LatestCheckpoint;
+import dev.ferry.jobs.status.StatusCollector;
+import dev.ferry.jobs.status.StatusCommand;
+import dev.ferry.jobs.status.StatusReport.JobReport;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,6 +24,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
@@ -49,11 +55,13 @@ class ShardDdlCoordinationITCase {
                 TestDatabase merged = TestDatabase.create("merged");
                 RunningJobs jobs = new RunningJobs()) {
             List<String> shards = new ArrayList<>();
+            List<String> names = new ArrayList<>();
             List<String> union = new ArrayList<>();
             for (TestDatabase db : List.of(a, b)) {
                 for (int i = 0; i < SHARDS; i++) {
                     String table = "`" + db.name() + "`.orders_" + i;
                     shards.add(table);
+                    names.add(db.name() + ".orders_" + i);
                     union.add(
                             "SELECT '"
                                     + db.name()
@@ -78,6 +86,8 @@ class ShardDdlCoordinationITCase {
             pipeline.captureOptions()
                     .setString(
                             "route.source-columns", sources + ":src_db=database,src_table=table");
+            pipeline.captureOptions()
+                    .setString("monitoring.rest-port", String.valueOf(FreePorts.one()));
             JobClient capture = jobs.add(pipeline.startCapture());
             jobs.add(pipeline.startApply());
             String actual =
@@ -100,12 +110,30 @@ class ShardDdlCoordinationITCase {
                     altered.add(shards.get(i));
                     Thread.sleep(4_000);
                     jobs.assertRunning();
+                    if (i == 0) {
+                        awaitPendingInStatus(
+                                pipeline,
+                                jobs,
+                                "run by ["
+                                        + names.get(0)
+                                        + "], not yet by ["
+                                        + String.join(", ", names.subList(1, names.size()))
+                                        + "]");
+                    }
                     if (i == shards.size() / 2 - 1) {
                         assertThat(RowsDownstream.columns(merged.name(), "orders"))
                                 .as("not yet: half of the shards have run the ALTER")
                                 .doesNotContain("extra");
                         restartFromACheckpointWithTheDdlPending(
                                 pipeline, jobs, capture, captureCheckpoints);
+                        awaitPendingInStatus(
+                                pipeline,
+                                jobs,
+                                "run by ["
+                                        + String.join(", ", names.subList(0, i + 1))
+                                        + "], not yet by ["
+                                        + String.join(", ", names.subList(i + 1, names.size()))
+                                        + "]");
                     }
                 }
                 Thread.sleep(3_000);
@@ -143,7 +171,37 @@ class ShardDdlCoordinationITCase {
                 () -> !LatestCheckpoint.in(captureCheckpoints).equals(before));
         jobs.cancel(capture);
         Thread.sleep(3_000); // the writes go on while the capture is down
+        pipeline.captureOptions()
+                .setString("monitoring.rest-port", String.valueOf(FreePorts.one()));
         jobs.add(pipeline.startCapture());
+    }
+
+    /** `ferry status` shows the pending shard DDL: which shards ran it, which not yet. */
+    private static void awaitPendingInStatus(Pipeline pipeline, RunningJobs jobs, String shards)
+            throws Exception {
+        Configuration options = new Configuration(pipeline.captureOptions());
+        options.setString(
+                "monitoring.flink-rest-urls",
+                "http://127.0.0.1:" + options.getString("monitoring.rest-port", null));
+        StatusCollector status = StatusCommand.collector(options);
+        AtomicReference<String> last = new AtomicReference<>();
+        Await.until(
+                "the status to show the pending shard DDL " + shards,
+                Duration.ofMinutes(1),
+                () -> {
+                    jobs.assertRunning();
+                    String pending =
+                            status.collect().jobs().stream()
+                                    .filter(job -> job.kind().equals("capture"))
+                                    .map(JobReport::pendingShardDdl)
+                                    .filter(p -> p != null)
+                                    .findFirst()
+                                    .orElse(null);
+                    last.set(pending);
+                    return pending != null
+                            && pending.contains("'ALTER TABLE" + ADD_EXTRA + "' " + shards);
+                },
+                () -> "status shows: " + last.get());
     }
 
     /** The schema changes the transaction topic carries for one table. */
