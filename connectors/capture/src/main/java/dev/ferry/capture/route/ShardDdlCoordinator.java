@@ -77,6 +77,23 @@ public final class ShardDdlCoordinator implements Serializable {
         targets.put(target, new Target(definition, new LinkedHashSet<>(shards)));
     }
 
+    /**
+     * Adds the targets and shards of a coordinator built from this start's options and tables to a
+     * restored one: a route added since the checkpoint, or a shard the upstream has now, is known
+     * before its first DDL (a pending round then waits for such a shard too).
+     */
+    public void addTargetsOf(ShardDdlCoordinator current) {
+        current.targets.forEach(
+                (target, known) -> {
+                    Target restored = targets.get(target);
+                    if (restored == null) {
+                        addTarget(target, known.definition, known.shards);
+                    } else {
+                        restored.shards.addAll(known.shards);
+                    }
+                });
+    }
+
     /** Passes {@code record} on to {@code out}, holds it back, or applies a shard DDL. */
     public void process(CaptureRecord record, Consumer<CaptureRecord> out) {
         if (record instanceof CaptureRecord.ShardSchemaChange shardChange) {

@@ -98,10 +98,14 @@ public final class ShardDdlFunction extends RichFlatMapFunction<CaptureRecord, C
                             + " change of parallelism: restore it at the parallelism it was"
                             + " checkpointed with.");
         }
-        if (!pending.isEmpty()) {
-            return pending.get(0);
+        ShardDdlCoordinator coordinator =
+                !pending.isEmpty()
+                        ? pending.get(0)
+                        : restored.isEmpty() ? initial : restored.get(0);
+        if (coordinator != initial) {
+            coordinator.addTargetsOf(initial);
         }
-        return restored.isEmpty() ? initial : restored.get(0);
+        return coordinator;
     }
 
     @Override

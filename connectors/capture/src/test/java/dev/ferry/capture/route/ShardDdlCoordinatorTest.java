@@ -166,6 +166,21 @@ class ShardDdlCoordinatorTest {
     }
 
     @Test
+    void aRestoredRoundAlsoWaitsForAShardThisStartKnowsOf() throws Exception {
+        ShardDdlCoordinator first = coordinator(10);
+        feed(first, List.of(alter(A, ADD_C)));
+        ShardDdlCoordinator now = coordinator(10);
+        TableId c = TableId.of("s_3", "t");
+        now.addTarget(TARGET, definition("id", "k"), Set.of(A, B, c));
+
+        ShardDdlCoordinator restored = ShardDdlFunction.restored(List.of(serialized(first)), now);
+        feed(restored, List.of(alter(B, ADD_C)));
+
+        assertThat(out).isEmpty();
+        assertThat(restored.describePending()).contains("not yet by [s_3.t]");
+    }
+
+    @Test
     void stopsWhenMoreChangesWaitThanAllowedNamingTheShardsWithoutTheDdl() {
         ShardDdlCoordinator coordinator = coordinator(2);
         feed(coordinator, List.of(alter(A, ADD_C)));
