@@ -11,6 +11,7 @@ import dev.ferry.jobs.runtime.JobEnvironment;
 import dev.ferry.options.KafkaOptions;
 import java.util.List;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.slf4j.Logger;
@@ -37,7 +38,11 @@ public final class CaptureJob {
                         new UpstreamPreflight(config.upstream)
                                 .check(config.tables, config.routing));
         // The downstream's tables: merged shards once, with their source columns
-        List<TableSchema> targets = config.router.definitions(tables, config.routing);
+        StreamExecutionEnvironment env = JobEnvironment.create(options, DEFAULT_NAME);
+        // A resumed capture may restore a shard DDL that some shards have run and others not
+        boolean resuming =
+                env.getConfiguration().getOptional(StateRecoveryOptions.SAVEPOINT_PATH).isPresent();
+        List<TableSchema> targets = config.router.definitions(tables, config.routing, resuming);
         KafkaTopics kafka = new KafkaTopics(config.kafka);
         if (!options.contains(KafkaOptions.TOPIC_PATTERN)) {
             TopicLayoutUpgrade.refuseDefaultOver(
@@ -59,7 +64,6 @@ public final class CaptureJob {
                 config.replicationFactor);
         kafka.publishSchemas(config.schemaTopic, targets);
         LOG.info("Capturing {} tables from {}", tables.size(), config.upstream);
-        StreamExecutionEnvironment env = JobEnvironment.create(options, DEFAULT_NAME);
         CapturePipeline.build(env, config, tables);
         return env.executeAsync();
     }

@@ -6,15 +6,23 @@ import dev.ferry.capture.kafka.KafkaTopics;
 import dev.ferry.capture.metrics.CaptureMetrics;
 import dev.ferry.capture.metrics.CaptureMetricsFunction;
 import dev.ferry.capture.preflight.UpstreamDefinitions;
+import dev.ferry.capture.route.Route;
+import dev.ferry.capture.route.ShardDdlCoordinator;
+import dev.ferry.capture.route.ShardDdlFunction;
 import dev.ferry.capture.route.TableRouter;
 import dev.ferry.capture.source.CaptureRecord;
 import dev.ferry.capture.source.ChangeEventDeserializer;
 import dev.ferry.capture.source.TransactionBoundaryEmitter;
 import dev.ferry.config.KafkaClientConfig;
+import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.schema.TableSchema;
 import dev.ferry.jdbc.tls.TlsConfig;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.cdc.connectors.mysql.source.EmitterReplacingSourceFactory;
 import org.apache.flink.cdc.connectors.mysql.source.MySqlSource;
@@ -43,8 +51,17 @@ public final class CapturePipeline {
                                 "mysql-binlog")
                         .uid("mysql-binlog")
                         .setParallelism(config.parallelism);
+        // Merged shards' DDL: held back until every shard has run it (docs/filters.md, Routing)
+        DataStream<CaptureRecord> coordinated =
+                records.flatMap(
+                                new ShardDdlFunction(coordinator(config, tables)),
+                                records.getType())
+                        .uid(ShardDdlFunction.OPERATOR)
+                        .name(ShardDdlFunction.OPERATOR)
+                        .setParallelism(config.parallelism);
         DataStream<CaptureRecord> changes =
-                records.map(
+                coordinated
+                        .map(
                                 new CaptureMetricsFunction(
                                         config.heartbeat,
                                         config.upstream,
@@ -57,6 +74,26 @@ public final class CapturePipeline {
                 .uid("kafka-envelopes")
                 .name("kafka-envelopes")
                 .setParallelism(config.parallelism);
+    }
+
+    /** The shard DDL coordinator of a capture without state: each merged target's shards. */
+    static ShardDdlCoordinator coordinator(CaptureConfig config, List<TableSchema> tables) {
+        ShardDdlCoordinator coordinator = new ShardDdlCoordinator(config.router.maxHeldChanges());
+        Map<TableId, TableSchema> definitions = new LinkedHashMap<>();
+        Map<TableId, Set<TableId>> shards = new LinkedHashMap<>();
+        for (TableSchema table : tables) {
+            Route route = config.router.routeOf(table.tableId());
+            if (route.changesRows()) {
+                definitions.putIfAbsent(
+                        route.target(), config.router.targetDefinition(table, config.routing));
+                shards.computeIfAbsent(route.target(), t -> new LinkedHashSet<>())
+                        .add(table.tableId());
+            }
+        }
+        shards.forEach(
+                (target, sources) ->
+                        coordinator.addTarget(target, definitions.get(target), sources));
+        return coordinator;
     }
 
     static MySqlSource<CaptureRecord> source(CaptureConfig config, List<TableSchema> tables) {

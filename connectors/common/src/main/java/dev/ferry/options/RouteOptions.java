@@ -37,4 +37,15 @@ public final class RouteOptions {
                                     + " over the source tables; a value is 'database', 'table' or"
                                     + " a quoted constant, e.g."
                                     + " 'shop_.*:src_db=database,src_table=table,region='eu''.");
+
+    public static final ConfigOption<Integer> DDL_MAX_HELD_CHANGES =
+            ConfigOptions.key("route.ddl.max-held-changes")
+                    .intType()
+                    .defaultValue(100_000)
+                    .withDescription(
+                            "While a DDL statement has reached some shards of a merged table and"
+                                    + " not yet the others, the changes of the shards that ran it"
+                                    + " wait in the capture's checkpointed state; past this many"
+                                    + " waiting changes the capture stops, naming the shards that"
+                                    + " have not run the statement.");
 }

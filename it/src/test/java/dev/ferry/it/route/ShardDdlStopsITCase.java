@@ -3,6 +3,7 @@ package dev.ferry.it.route;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.ferry.it.support.Await;
 import dev.ferry.it.support.ExpectedErrors;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.RowsDownstream;
@@ -11,6 +12,8 @@ import dev.ferry.it.support.Services;
 import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.core.execution.JobClient;
 import org.junit.jupiter.api.Test;
@@ -18,16 +21,18 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * DDL on merged shards: a new shard created like the others joins the merged table without a DDL
- * reaching it; an ALTER of one shard stops the capture before the statement with an error naming
- * the shard, its target and the statement, and every change before it is downstream.
+ * DDL on merged shards that stops the capture: a new shard created like the others joins the merged
+ * table without a DDL reaching it, and then two shards run different ALTERs: the capture stops
+ * before the second, naming both shards and statements, with the shard without the ALTER flowing
+ * until then and the one with it held back. A TRUNCATE of one shard stops the capture naming the
+ * shard, its target and the statement, with every change before it downstream.
  */
 @ExtendWith(ExpectedErrors.class)
 class ShardDdlStopsITCase {
     @TempDir Path checkpoints;
 
     @Test
-    void aLikeNewShardJoinsAndAnAlterOfOneShardStopsNamingIt() throws Exception {
+    void aLikeNewShardJoinsAndShardsThatRunDifferentAltersStopNamingBoth() throws Exception {
         Services.requireRunning();
         try (TestDatabase db = TestDatabase.create("shardddl");
                 TestDatabase merged = TestDatabase.create("merged");
@@ -73,7 +78,90 @@ class ShardDdlStopsITCase {
             Sql.execute(
                     Services.upstreamAdmin(),
                     "ALTER TABLE " + d + "orders_1 ADD COLUMN extra INT NOT NULL DEFAULT 7",
+                    "INSERT INTO " + d + "orders_1 VALUES (8, 1, 8)",
                     "INSERT INTO " + d + "orders_2 VALUES (9, 9)");
+            Await.until(
+                    "the shard without the ALTER to flow",
+                    Duration.ofMinutes(1),
+                    () -> {
+                        jobs.assertRunning();
+                        return Sql.queryLong(
+                                        Services.downstreamAdmin(),
+                                        "SELECT COUNT(*) FROM `"
+                                                + merged.name()
+                                                + "`.orders WHERE src = 'orders_2' AND id = 9")
+                                == 1;
+                    });
+            Sql.execute(
+                    Services.upstreamAdmin(),
+                    "ALTER TABLE " + d + "orders_2 ADD COLUMN extra BIGINT NOT NULL DEFAULT 7",
+                    "INSERT INTO " + d + "orders_3 VALUES (9, 9)");
+            jobs.forget(capture);
+            Throwable failure =
+                    catchThrowable(() -> capture.getJobExecutionResult().get(2, TimeUnit.MINUTES));
+
+            assertThat(failure)
+                    .hasStackTraceContaining(
+                            "Shards of " + merged.name() + ".orders ran different DDL")
+                    .hasStackTraceContaining(
+                            db.name()
+                                    + ".orders_1 ran 'ALTER TABLE ADD COLUMN extra INT NOT NULL"
+                                    + " DEFAULT 7'")
+                    .hasStackTraceContaining(
+                            db.name()
+                                    + ".orders_2 ran 'ALTER TABLE ADD COLUMN extra BIGINT NOT NULL"
+                                    + " DEFAULT 7'")
+                    .hasStackTraceContaining("nothing is lost");
+            assertThat(Sql.queryRows(Services.downstreamAdmin(), downstream))
+                    .as("the shard without the ALTER flowed; the one with it waits")
+                    .containsExactly(
+                            List.of("orders_1", "1", "1"),
+                            List.of("orders_1", "2", "1"),
+                            List.of("orders_2", "1", "22"),
+                            List.of("orders_2", "9", "9"),
+                            List.of("orders_3", "1", "3"),
+                            List.of("orders_3", "2", "3"));
+            assertThat(RowsDownstream.columns(merged.name(), "orders")).doesNotContain("extra");
+        }
+    }
+
+    @Test
+    void aTruncateOfOneShardStopsNamingIt() throws Exception {
+        Services.requireRunning();
+        try (TestDatabase db = TestDatabase.create("shardtrunc");
+                TestDatabase merged = TestDatabase.create("merged");
+                RunningJobs jobs = new RunningJobs()) {
+            String d = "`" + db.name() + "`.";
+            Sql.execute(
+                    Services.upstreamAdmin(),
+                    "CREATE TABLE " + d + "orders_1 (id INT PRIMARY KEY, k INT NOT NULL)",
+                    "CREATE TABLE " + d + "orders_2 (id INT PRIMARY KEY, k INT NOT NULL)",
+                    "INSERT INTO " + d + "orders_1 VALUES (1, 1)",
+                    "INSERT INTO " + d + "orders_2 VALUES (1, 2)");
+            String sources = db.name() + "[.]orders_[0-9]";
+            Pipeline pipeline = new Pipeline(db, checkpoints);
+            pipeline.captureOptions()
+                    .setString("route.tables", sources + ":" + merged.name() + ".orders");
+            pipeline.captureOptions().setString("route.source-columns", sources + ":src=table");
+            JobClient capture = jobs.add(pipeline.startCapture());
+            jobs.add(pipeline.startApply());
+            String downstream =
+                    "SELECT src, id, k FROM `" + merged.name() + "`.orders ORDER BY src, id";
+            Sql.execute(Services.upstreamAdmin(), "INSERT INTO " + d + "orders_2 VALUES (2, 2)");
+            RowsDownstream.awaitEqual(
+                    "the merged shards",
+                    "SELECT 'orders_1' AS src, id, k FROM "
+                            + d
+                            + "orders_1 UNION ALL SELECT 'orders_2', id, k FROM "
+                            + d
+                            + "orders_2 ORDER BY src, id",
+                    downstream,
+                    jobs);
+
+            Sql.execute(
+                    Services.upstreamAdmin(),
+                    "TRUNCATE TABLE " + d + "orders_1",
+                    "INSERT INTO " + d + "orders_2 VALUES (3, 2)");
             jobs.forget(capture);
             Throwable failure =
                     catchThrowable(() -> capture.getJobExecutionResult().get(2, TimeUnit.MINUTES));
@@ -85,16 +173,14 @@ class ShardDdlStopsITCase {
                                     + ".orders_1, which route.tables merges into "
                                     + merged.name()
                                     + ".orders")
-                    .hasStackTraceContaining("ADD COLUMN extra")
+                    .hasStackTraceContaining("TRUNCATE TABLE")
                     .hasStackTraceContaining("nothing is lost");
             assertThat(Sql.queryRows(Services.downstreamAdmin(), downstream))
-                    .as("every change before the ALTER, none after it")
+                    .as("every change before the TRUNCATE, none after it")
                     .containsExactly(
-                            java.util.List.of("orders_1", "1", "1"),
-                            java.util.List.of("orders_1", "2", "1"),
-                            java.util.List.of("orders_2", "1", "22"),
-                            java.util.List.of("orders_3", "1", "3"),
-                            java.util.List.of("orders_3", "2", "3"));
+                            List.of("orders_1", "1", "1"),
+                            List.of("orders_2", "1", "2"),
+                            List.of("orders_2", "2", "2"));
         }
     }
 }

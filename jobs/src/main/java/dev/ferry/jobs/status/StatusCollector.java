@@ -3,6 +3,7 @@ package dev.ferry.jobs.status;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferry.apply.writer.DownstreamOutage;
 import dev.ferry.capture.metrics.CaptureMetrics;
+import dev.ferry.capture.route.ShardDdlFunction;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import dev.ferry.jobs.status.StatusReport.BinlogPosition;
 import dev.ferry.jobs.status.StatusReport.JobReport;
@@ -113,6 +114,7 @@ public final class StatusCollector {
         List<String> numeric =
                 names.stream()
                         .filter(n -> !n.endsWith(FERRY + CaptureMetrics.BINLOG_FILE))
+                        .filter(n -> !n.endsWith(FERRY + ShardDdlFunction.PENDING))
                         .toList();
         Map<String, Double> sums = rest.aggregated(jobId, vertexId, numeric, "sum");
         Map<String, Double> maxes = rest.aggregated(jobId, vertexId, numeric, "max");
@@ -151,14 +153,37 @@ public final class StatusCollector {
                         estimates);
         List<TableProgress> tables = CaptureProgress.tables(rowsDone, estimates, phase);
         return facts.report(
-                "capture",
-                phase,
-                tables,
-                captured,
-                latest,
-                captureDelay(lag, phase, facts.job().path("start-time").asLong(-1), now),
-                eventsPerSecond,
-                CaptureProgress.etaSeconds(tables, eventsPerSecond, phase));
+                        "capture",
+                        phase,
+                        tables,
+                        captured,
+                        latest,
+                        captureDelay(lag, phase, facts.job().path("start-time").asLong(-1), now),
+                        eventsPerSecond,
+                        CaptureProgress.etaSeconds(tables, eventsPerSecond, phase))
+                .withPendingShardDdl(pendingShardDdl(rest, jobId, vertex, names));
+    }
+
+    /**
+     * The shard DDL that some shards of a merged table have run and others not yet, as the
+     * coordinator's gauge on the subtask reading the binlog tells it; null when none is pending.
+     */
+    private static String pendingShardDdl(
+            FlinkRestClient rest, String jobId, JsonNode vertex, List<String> names)
+            throws IOException {
+        String name = find(names, ShardDdlFunction.PENDING);
+        if (name == null) {
+            return null;
+        }
+        for (int subtask = 0; subtask < vertex.path("parallelism").asInt(1); subtask++) {
+            String value =
+                    rest.subtask(jobId, vertex.path("id").asText(), subtask, List.of(name))
+                            .get(name);
+            if (value != null && !value.isEmpty()) {
+                return value;
+            }
+        }
+        return null;
     }
 
     private JobReport applyReport(JobFacts facts, JsonNode vertex) throws IOException {

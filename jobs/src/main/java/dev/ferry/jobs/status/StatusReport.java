@@ -14,6 +14,8 @@ public record StatusReport(Instant time, List<JobReport> jobs, List<String> unre
      *
      * @param downstreamUnreachableMs an apply's: how long its downstream has been unreachable (the
      *     writers wait for it), 0 while it answers
+     * @param pendingShardDdl a capture's: the DDL statement some shards of a merged table have run
+     *     and others not yet (which ones), while their changes wait; null when none is pending
      */
     public record JobReport(
             String kind,
@@ -31,7 +33,68 @@ public record StatusReport(Instant time, List<JobReport> jobs, List<String> unre
             Double eventsPerSecond,
             Long etaSeconds,
             LastError lastError,
-            Long downstreamUnreachableMs) {
+            Long downstreamUnreachableMs,
+            String pendingShardDdl) {
+
+        /** A report without a pending shard DDL. */
+        public JobReport(
+                String kind,
+                String name,
+                String jobId,
+                String flinkRestUrl,
+                String state,
+                Instant startTime,
+                Long restarts,
+                String phase,
+                List<TableProgress> tables,
+                BinlogPosition binlogPosition,
+                BinlogPosition upstreamPosition,
+                Long delayMs,
+                Double eventsPerSecond,
+                Long etaSeconds,
+                LastError lastError,
+                Long downstreamUnreachableMs) {
+            this(
+                    kind,
+                    name,
+                    jobId,
+                    flinkRestUrl,
+                    state,
+                    startTime,
+                    restarts,
+                    phase,
+                    tables,
+                    binlogPosition,
+                    upstreamPosition,
+                    delayMs,
+                    eventsPerSecond,
+                    etaSeconds,
+                    lastError,
+                    downstreamUnreachableMs,
+                    null);
+        }
+
+        /** This report with the capture's pending shard DDL (null for none). */
+        public JobReport withPendingShardDdl(String pending) {
+            return new JobReport(
+                    kind,
+                    name,
+                    jobId,
+                    flinkRestUrl,
+                    state,
+                    startTime,
+                    restarts,
+                    phase,
+                    tables,
+                    binlogPosition,
+                    upstreamPosition,
+                    delayMs,
+                    eventsPerSecond,
+                    etaSeconds,
+                    lastError,
+                    downstreamUnreachableMs,
+                    pending);
+        }
 
         /** This report with the apply's downstream outage. */
         public JobReport withDownstreamUnreachableMs(Long ms) {
@@ -51,7 +114,8 @@ public record StatusReport(Instant time, List<JobReport> jobs, List<String> unre
                     eventsPerSecond,
                     etaSeconds,
                     lastError,
-                    ms);
+                    ms,
+                    pendingShardDdl);
         }
     }
 

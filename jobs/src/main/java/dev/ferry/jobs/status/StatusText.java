@@ -73,6 +73,9 @@ public final class StatusText {
                                 + "   upstream latest "
                                 + (job.upstreamPosition() == null ? "?" : job.upstreamPosition()));
             }
+            if (job.pendingShardDdl() != null) {
+                line(text, "shard DDL", "PENDING " + job.pendingShardDdl());
+            }
             line(text, "delay", job.delayMs() == null ? "n/a" : seconds(job.delayMs()));
             if (job.downstreamUnreachableMs() != null) {
                 line(

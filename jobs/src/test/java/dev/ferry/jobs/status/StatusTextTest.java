@@ -34,6 +34,25 @@ class StatusTextTest {
     }
 
     @Test
+    void showsAPendingShardDdlWithTheShardsThatHaveNotRunIt() {
+        String pending =
+                "shop.orders: 'ALTER TABLE ADD COLUMN c INT' run by [s_1.orders], not yet by"
+                        + " [s_2.orders] (12 changes held)";
+        StatusReport report =
+                new StatusReport(
+                        NOW,
+                        List.of(capture("binlog", List.of(), 0L).withPendingShardDdl(pending)),
+                        List.of());
+
+        assertThat(StatusText.full(report)).contains("PENDING " + pending);
+        assertThat(
+                        StatusText.full(
+                                new StatusReport(
+                                        NOW, List.of(capture("binlog", List.of(), 0L)), List.of())))
+                .doesNotContain("shard DDL");
+    }
+
+    @Test
     void progressLineShowsABarAndEtaDuringTheSnapshot() {
         StatusReport report =
                 new StatusReport(

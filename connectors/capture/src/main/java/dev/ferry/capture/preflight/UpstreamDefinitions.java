@@ -71,12 +71,10 @@ public final class UpstreamDefinitions implements SchemaChangeReader.Definitions
         return filter.project(definition);
     }
 
-    /**
-     * The creation of a shard like its merged table's others is left out; other shard DDL stops.
-     */
+    /** A merged shard's ALTER or CREATE in its target's form; other shard DDL stops. */
     @Override
-    public boolean skips(SchemaChange change) {
-        return router.skipsSchemaChange(change, change.definition());
+    public Optional<SchemaChange> mergedShardChange(SchemaChange change) {
+        return router.mergedShardChange(change, routing);
     }
 
     /** The topic of a table's changes. */

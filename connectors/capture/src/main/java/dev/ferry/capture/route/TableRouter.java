@@ -15,9 +15,12 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.flink.configuration.ReadableConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Routes captured tables to their downstream tables (route.* options): many shards into one target,
@@ -27,6 +30,7 @@ import org.apache.flink.configuration.ReadableConfig;
  */
 public final class TableRouter implements Serializable {
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(TableRouter.class);
     private static final Pattern COLUMN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private final List<TableRule> routes;
@@ -37,9 +41,18 @@ public final class TableRouter implements Serializable {
 
     private transient Map<TableId, Route> byTable;
 
-    private TableRouter(List<TableRule> routes, List<TableRule> sourceColumns) {
+    /** How many changes may wait for a shard DDL (route.ddl.max-held-changes). */
+    private final int maxHeldChanges;
+
+    private TableRouter(List<TableRule> routes, List<TableRule> sourceColumns, int maxHeldChanges) {
         this.routes = routes;
         this.sourceColumns = sourceColumns;
+        this.maxHeldChanges = maxHeldChanges;
+    }
+
+    /** How many changes may wait in the capture for the other shards to run a DDL statement. */
+    public int maxHeldChanges() {
+        return maxHeldChanges;
     }
 
     /** Reads the route.* options, refusing bad patterns, targets and column values. */
@@ -51,15 +64,23 @@ public final class TableRouter implements Serializable {
                                 options.getOptional(RouteOptions.TABLES).orElse(List.of())),
                         TableRule.parseAll(
                                 RouteOptions.SOURCE_COLUMNS.key(),
-                                options.getOptional(RouteOptions.SOURCE_COLUMNS)
-                                        .orElse(List.of())));
+                                options.getOptional(RouteOptions.SOURCE_COLUMNS).orElse(List.of())),
+                        options.get(RouteOptions.DDL_MAX_HELD_CHANGES));
+        if (router.maxHeldChanges < 1) {
+            throw new FerryConfigException(
+                    RouteOptions.DDL_MAX_HELD_CHANGES.key()
+                            + " is "
+                            + router.maxHeldChanges
+                            + "; it must be at least 1.");
+        }
         router.sourceColumns.forEach(rule -> addedColumns(rule, TableId.of("db", "t")));
         return router;
     }
 
     /** A router that writes every table to itself. */
     public static TableRouter none() {
-        return new TableRouter(List.of(), List.of());
+        return new TableRouter(
+                List.of(), List.of(), RouteOptions.DDL_MAX_HELD_CHANGES.defaultValue());
     }
 
     /** The route of a source table. */
@@ -149,6 +170,18 @@ public final class TableRouter implements Serializable {
      *     source column is already a column of the table
      */
     public List<TableSchema> definitions(List<TableSchema> sources, TopicRouting topics) {
+        return definitions(sources, topics, false);
+    }
+
+    /**
+     * The definitions the downstream gets for {@code sources}, as {@link #definitions(List,
+     * TopicRouting)}; but a capture that resumes from its state may find shards that differ: a
+     * shard DDL that some have run and others not yet, which the restored {@link
+     * ShardDdlCoordinator} waits for. Such a target is left out (the schema topic keeps its last
+     * definition).
+     */
+    public List<TableSchema> definitions(
+            List<TableSchema> sources, TopicRouting topics, boolean resuming) {
         Map<TableId, TableSchema> targets = new LinkedHashMap<>();
         Map<TableId, TableId> firstSource = new HashMap<>();
         for (TableSchema source : sources) {
@@ -164,7 +197,17 @@ public final class TableRouter implements Serializable {
                 targets.put(route.target(), target(route, source, topics));
             } else {
                 String difference = difference(shape, source);
-                if (difference != null) {
+                if (difference != null && resuming) {
+                    LOG.warn(
+                            "The shards {} and {} of {} differ ({}): a shard DDL run by some"
+                                    + " shards only; the target takes it once every shard has"
+                                    + " run it",
+                            firstSource.get(route.target()),
+                            source.tableId(),
+                            route.target(),
+                            difference);
+                    targets.remove(route.target());
+                } else if (difference != null) {
                     throw new FerryConfigException(
                             "route.tables merges "
                                     + firstSource.get(route.target())
@@ -222,8 +265,8 @@ public final class TableRouter implements Serializable {
                 target.database(), target.table(), topics.topicOf(target), columns, indexes);
     }
 
-    /** What differs between two shards' definitions, or null. */
-    private static String difference(TableSchema first, TableSchema other) {
+    /** What differs between two shards' (or targets') definitions, or null. */
+    static String difference(TableSchema first, TableSchema other) {
         if (!first.columns().equals(other.columns())) {
             for (int i = 0; i < Math.max(first.columns().size(), other.columns().size()); i++) {
                 ColumnSchema a = i < first.columns().size() ? first.columns().get(i) : null;
@@ -262,34 +305,48 @@ public final class TableRouter implements Serializable {
     }
 
     /**
-     * Whether a DDL statement of a captured table is left out of the stream: the creation of a
-     * shard whose definition equals its target's, whose rows the target already takes. Any other
-     * DDL of a routed table stops the capture, naming it: a merged table's definition changes only
-     * when every shard changes alike, which needs the shard DDL coordination not built yet.
+     * A DDL statement of a merged shard in its target's form, for {@link ShardDdlCoordinator}: an
+     * ALTER TABLE (which the target takes once every shard has run it), or the creation of a shard
+     * (which joins the target when its definition is the target's). Empty for a table written to
+     * itself.
      *
-     * @param definition the table's definition after the statement, as it replicates; or null
+     * @throws IllegalStateException naming the shard, its target and the statement, for any other
+     *     DDL of a routed table (RENAME, TRUNCATE, DROP): the capture stops before it
      */
-    public boolean skipsSchemaChange(SchemaChange change, TableSchema definition) {
+    public Optional<SchemaChange> mergedShardChange(SchemaChange change, TopicRouting topics) {
         Route route = routeOf(change.table());
         Route previous = change.previousTable() == null ? null : routeOf(change.previousTable());
         if (!route.changesRows() && (previous == null || !previous.changesRows())) {
-            return false;
+            return Optional.empty();
         }
-        TableSchema shape = shapes.get(route.target());
-        if (change.kind() == SchemaChange.Kind.CREATE
-                && shape != null
-                && definition != null
-                && difference(shape, definition) == null) {
-            return true;
+        boolean coordinated =
+                (change.kind() == SchemaChange.Kind.ALTER
+                                || change.kind() == SchemaChange.Kind.CREATE)
+                        && previous == null
+                        && change.definition() != null;
+        if (!coordinated) {
+            throw new IllegalStateException(
+                    "DDL on "
+                            + change.table()
+                            + ", which route.tables merges into "
+                            + route.target()
+                            + ", is not replicated: '"
+                            + change.ddl()
+                            + "'. The capture stops before the statement, so nothing is lost;"
+                            + " merged shards take ALTER TABLE and CREATE TABLE only"
+                            + " (docs/filters.md, Routing).");
         }
-        throw new IllegalStateException(
-                "DDL on "
-                        + change.table()
-                        + ", which route.tables merges into "
-                        + route.target()
-                        + ", is not replicated: '"
-                        + change.ddl()
-                        + "'. The capture stops before the statement, so nothing is lost; merged"
-                        + " shards take no DDL yet (docs/filters.md, Routing).");
+        return Optional.of(
+                new SchemaChange(
+                        change.kind(),
+                        change.ddl(),
+                        route.target(),
+                        null,
+                        targetDefinition(change.definition(), topics)));
+    }
+
+    /** A source table's definition as its target has it: with the source columns added. */
+    public TableSchema targetDefinition(TableSchema source, TopicRouting topics) {
+        return target(routeOf(source.tableId()), source, topics);
     }
 }

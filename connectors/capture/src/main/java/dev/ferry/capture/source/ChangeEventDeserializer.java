@@ -117,7 +117,8 @@ public final class ChangeEventDeserializer implements DebeziumDeserializationSch
                                 route.row(kept.before()),
                                 route.row(kept.after()),
                                 route.keyColumns(keyColumns),
-                                metadata)));
+                                metadata),
+                        table));
     }
 
     /** The envelope's fields, looked up once per schema: by name they cost a map lookup each. */

@@ -87,11 +87,12 @@ public final class SchemaChangeReader {
         default void prepareTopic(TableId table) {}
 
         /**
-         * Whether a DDL statement stays out of the stream (the creation of a shard that a merged
-         * table already takes); throws when it must stop the capture.
+         * A DDL statement of a merged shard in its target's form, for the shard DDL coordinator (an
+         * ALTER, or the creation of a shard like the others, which joins its target); empty for a
+         * table written to itself. Throws when the statement must stop the capture.
          */
-        default boolean skips(SchemaChange change) {
-            return false;
+        default Optional<SchemaChange> mergedShardChange(SchemaChange change) {
+            return Optional.empty();
         }
 
         /** A definition as it replicates (filter.columns.exclude applied). */
@@ -128,13 +129,50 @@ public final class SchemaChangeReader {
         Struct source = ((Struct) record.value()).getStruct("source");
         long timestamp = source.schema().field("ts_ms") == null ? 0 : source.getInt64("ts_ms");
         for (SchemaChange change : schemaChanges(ddl, database, changes)) {
-            if ((captured.test(change.table())
-                            || (change.previousTable() != null
-                                    && captured.test(change.previousTable())))
-                    && !definitions.skips(change)) {
+            if (!captured.test(change.table())
+                    && (change.previousTable() == null || !captured.test(change.previousTable()))) {
+                continue;
+            }
+            Optional<SchemaChange> merged = definitions.mergedShardChange(change);
+            if (merged.isPresent()) {
+                emitShard(change.table(), merged.get(), offset, timestamp, out);
+            } else {
                 emit(change, offset, timestamp, out);
             }
         }
+    }
+
+    /** A merged shard's DDL, for the coordinator that applies it once every shard has it. */
+    private void emitShard(
+            TableId shard,
+            SchemaChange change,
+            Map<String, ?> offset,
+            long timestamp,
+            Collector<CaptureRecord> out) {
+        Optional<String> id = transactions.schemaChangeId(offset);
+        if (id.isEmpty()) {
+            return; // emitted before the restart this replays
+        }
+        transactions.takeUnended().ifPresent(end -> out.collect(new CaptureRecord.End(end)));
+        LOG.info(
+                "Schema change {} on {}, a shard of {}: {}",
+                id.get(),
+                shard,
+                change.table(),
+                change.ddl());
+        out.collect(
+                new CaptureRecord.ShardSchemaChange(
+                        shard, end(id.get(), offset, timestamp, change)));
+    }
+
+    private static TransactionEnd end(
+            String id, Map<String, ?> offset, long timestamp, SchemaChange change) {
+        return TransactionEnd.ofSchemaChange(
+                id,
+                String.valueOf(offset.get("file")),
+                Long.parseLong(String.valueOf(offset.get("pos"))),
+                timestamp,
+                change);
     }
 
     private void emit(
@@ -154,14 +192,7 @@ public final class SchemaChangeReader {
             definitions.prepareTopic(change.table());
         }
         LOG.info("Schema change {} on {}: {}", id.get(), change.table(), ddl);
-        out.collect(
-                new CaptureRecord.End(
-                        TransactionEnd.ofSchemaChange(
-                                id.get(),
-                                String.valueOf(offset.get("file")),
-                                Long.parseLong(String.valueOf(offset.get("pos"))),
-                                timestamp,
-                                change)));
+        out.collect(new CaptureRecord.End(end(id.get(), offset, timestamp, change)));
         if (change.previousTable() != null) {
             out.collect(new CaptureRecord.Definition(change.previousTable(), null));
         }

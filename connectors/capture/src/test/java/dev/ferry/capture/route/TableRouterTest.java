@@ -117,42 +117,77 @@ class TableRouterTest {
     }
 
     @Test
-    void leavesOutTheCreationOfALikeShardAndStopsAtOtherShardDdl() {
+    void givesShardAltersAndCreatesInTheTargetsFormAndStopsAtOtherShardDdl() {
         TableRouter router = router("s_\\d[.]t:m.t", null);
-        router.definitions(List.of(shard("s_1", "t", "int")), TOPICS);
-        TableId created = TableId.of("s_2", "t");
+        TableId shard = TableId.of("s_2", "t");
 
-        assertThat(
-                        router.skipsSchemaChange(
+        SchemaChange alter =
+                router.mergedShardChange(
                                 new SchemaChange(
-                                        SchemaChange.Kind.CREATE,
-                                        "CREATE TABLE t",
-                                        created,
+                                        SchemaChange.Kind.ALTER,
+                                        "ALTER TABLE t ADD c INT",
+                                        shard,
                                         null,
                                         shard("s_2", "t", "int")),
-                                shard("s_2", "t", "int")))
-                .isTrue();
-        assertThatThrownBy(
-                        () ->
-                                router.skipsSchemaChange(
+                                TOPICS)
+                        .orElseThrow();
+        assertThat(alter.table()).isEqualTo(TableId.of("m", "t"));
+        assertThat(alter.definition().tableId()).isEqualTo(TableId.of("m", "t"));
+        assertThat(alter.ddl()).isEqualTo("ALTER TABLE t ADD c INT");
+        assertThat(
+                        router.mergedShardChange(
                                         new SchemaChange(
                                                 SchemaChange.Kind.CREATE,
                                                 "CREATE TABLE t",
-                                                created,
+                                                shard,
                                                 null,
-                                                shard("s_2", "t", "bigint")),
-                                        shard("s_2", "t", "bigint")))
-                .hasMessageContaining("DDL on s_2.t, which route.tables merges into m.t");
+                                                shard("s_2", "t", "int")),
+                                        TOPICS)
+                                .orElseThrow()
+                                .kind())
+                .isEqualTo(SchemaChange.Kind.CREATE);
+        for (SchemaChange.Kind kind : List.of(SchemaChange.Kind.TRUNCATE, SchemaChange.Kind.DROP)) {
+            assertThatThrownBy(
+                            () ->
+                                    router.mergedShardChange(
+                                            new SchemaChange(kind, "X t", shard, null, null),
+                                            TOPICS))
+                    .hasMessageContaining("DDL on s_2.t, which route.tables merges into m.t")
+                    .hasMessageContaining("nothing is lost");
+        }
+        assertThatThrownBy(
+                        () ->
+                                router.mergedShardChange(
+                                        new SchemaChange(
+                                                SchemaChange.Kind.RENAME,
+                                                "RENAME TABLE t TO u",
+                                                TableId.of("s_2", "u"),
+                                                shard,
+                                                shard("s_2", "u", "int")),
+                                        TOPICS))
+                .hasMessageContaining("RENAME TABLE t TO u");
         assertThat(
-                        router.skipsSchemaChange(
+                        router.mergedShardChange(
                                 new SchemaChange(
                                         SchemaChange.Kind.TRUNCATE,
                                         "TRUNCATE x",
                                         TableId.of("x", "t"),
                                         null,
                                         null),
-                                null))
-                .isFalse();
+                                TOPICS))
+                .isEmpty();
+    }
+
+    @Test
+    void aResumedCaptureLeavesOutATargetWhoseShardsDiffer() {
+        TableRouter router = router("s_\\d[.]t:m.t", null);
+
+        assertThat(
+                        router.definitions(
+                                List.of(shard("s_1", "t", "int"), shard("s_2", "t", "bigint")),
+                                TOPICS,
+                                true))
+                .isEmpty();
     }
 
     @Test
