@@ -2,6 +2,7 @@ package dev.ferry.it.consistency;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferry.it.support.ExpectedErrors;
 import dev.ferry.it.support.JobRestarts;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
@@ -18,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * state equals the upstream row by row. The keep-alive is cut from the production default of 60 s
  * to 10 s, and the link to 20 s, to keep the test short.
  */
+@ExtendWith(ExpectedErrors.class)
 class BinlogStallITCase {
     private static final Duration KEEP_ALIVE = Duration.ofSeconds(10);
     private static final Duration CUT = Duration.ofSeconds(20);

@@ -2,6 +2,7 @@ package dev.ferry.it.consistency;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferry.it.support.ExpectedErrors;
 import dev.ferry.it.support.JobRestarts;
 import dev.ferry.it.support.OwnMariaDb;
 import dev.ferry.it.support.Pipeline;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * position of its last event, possibly inside a transaction: the downstream total holds on every
  * poll, and the end state equals the upstream row by row, nothing lost or doubled.
  */
+@ExtendWith(ExpectedErrors.class)
 class UpstreamRestartITCase {
     @TempDir Path checkpoints;
     @TempDir Path servers;
