@@ -41,6 +41,10 @@ public final class CaptureConfig implements Serializable {
     public final int chunkSize;
     public final int fetchSize;
     public final boolean snapshot;
+
+    /** capture.binlog.keep-alive-interval, in milliseconds. */
+    public final long binlogKeepAliveMs;
+
     public final String bootstrapServers;
 
     /** The bootstrap servers and kafka.properties.* of every Kafka client. */
@@ -90,6 +94,14 @@ public final class CaptureConfig implements Serializable {
         this.snapshot =
                 Settings.oneOf(options, CaptureOptions.STARTUP_MODE, "initial", "latest")
                         .equals("initial");
+        this.binlogKeepAliveMs = options.get(CaptureOptions.BINLOG_KEEP_ALIVE_INTERVAL).toMillis();
+        if (binlogKeepAliveMs < 1000) {
+            throw new FerryConfigException(
+                    CaptureOptions.BINLOG_KEEP_ALIVE_INTERVAL.key()
+                            + " must be at least 1 s, but is "
+                            + binlogKeepAliveMs
+                            + " ms.");
+        }
         this.bootstrapServers = options.get(KafkaOptions.BOOTSTRAP_SERVERS);
         this.kafka = KafkaClientConfig.from(options, bootstrapServers, environment);
         this.routing =

@@ -119,7 +119,7 @@ public final class CapturePipeline {
                                 config.snapshot
                                         ? StartupOptions.initial()
                                         : StartupOptions.latest())
-                        .debeziumProperties(debeziumProperties(tables, config.upstream.tls()))
+                        .debeziumProperties(debeziumProperties(tables, config))
                         .jdbcProperties(jdbcProperties(config.upstream.tls()))
                         .closeIdleReaders(false)
                         // DDL in binlog order with the rows (docs/envelope.md, Schema changes)
@@ -161,9 +161,9 @@ public final class CapturePipeline {
                 tls::prepare);
     }
 
-    private static Properties debeziumProperties(List<TableSchema> tables, TlsConfig tls) {
+    private static Properties debeziumProperties(List<TableSchema> tables, CaptureConfig config) {
         // database.ssl.* for the binlog client, the driver's TLS settings for Debezium's queries.
-        Properties properties = tls.debeziumProperties();
+        Properties properties = config.upstream.tls().debeziumProperties();
         UniqueKeyTables.messageKeyColumns(tables)
                 .ifPresent(keys -> properties.setProperty("message.key.columns", keys));
         // BEGIN/END records for TransactionBoundaryEmitter, which also keeps the transaction_*
@@ -180,6 +180,11 @@ public final class CapturePipeline {
         properties.setProperty("poll.interval.ms", "10");
         properties.setProperty("max.batch.size", "4096");
         properties.setProperty("max.queue.size", "16384");
+        // A connection this long without an event counts as lost; BinlogGuardingSplitReader then
+        // restarts the capture from its checkpoint rather than let the client resume
+        // mid-transaction.
+        properties.setProperty(
+                "connect.keep.alive.interval.ms", Long.toString(config.binlogKeepAliveMs));
         return properties;
     }
 

@@ -1,5 +1,6 @@
 package dev.ferry.options;
 
+import java.time.Duration;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 
@@ -34,4 +35,15 @@ public final class CaptureOptions {
                     .withDescription(
                             "'initial' snapshots the tables and then reads the binlog; 'latest'"
                                     + " reads only changes made from now on.");
+
+    public static final ConfigOption<Duration> BINLOG_KEEP_ALIVE_INTERVAL =
+            ConfigOptions.key("capture.binlog.keep-alive-interval")
+                    .durationType()
+                    .defaultValue(Duration.ofMinutes(1))
+                    .withDescription(
+                            "How long the binlog connection may stay without an event (the server"
+                                    + " sends a heartbeat at 0.8 of it) before it counts as lost;"
+                                    + " a lost connection, as one the upstream closes, restarts the"
+                                    + " capture from its checkpoint. A binlog reader stalled by"
+                                    + " backpressure (a Kafka outage) for longer also restarts it.");
 }

@@ -2,6 +2,8 @@ package dev.ferry.it.consistency;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferry.it.support.ExpectedErrors;
+import dev.ferry.it.support.JobRestarts;
 import dev.ferry.it.support.OwnMariaDb;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
@@ -13,15 +15,18 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Jepsen's bank test with a fault: the upstream (a MariaDB of the test's own, with a binlog) is
- * restarted while the capture reads its binlog in the middle of the bank workload. The capture
- * reconnects by itself (no job restart is allowed) and goes on from its binlog position: the
- * downstream total holds on every poll, and the end state equals the upstream row by row, nothing
- * lost or doubled.
+ * restarted while the capture reads its binlog in the middle of the bank workload. The ended binlog
+ * session fails the capture's reader (BinlogGuardingSplitReader) and the capture restarts from its
+ * checkpoint, which is at a transaction boundary, rather than resume the session at the raw
+ * position of its last event, possibly inside a transaction: the downstream total holds on every
+ * poll, and the end state equals the upstream row by row, nothing lost or doubled.
  */
+@ExtendWith(ExpectedErrors.class)
 class UpstreamRestartITCase {
     @TempDir Path checkpoints;
     @TempDir Path servers;
@@ -49,8 +54,9 @@ class UpstreamRestartITCase {
             BankWorkload.open(db);
             Pipeline pipeline = new Pipeline(db, checkpoints);
             pipeline.applyOptions().setString("apply.workers", "8");
-            // No restart allowed: the binlog client's keep-alive must reconnect by itself.
-            pipeline.captureOptions().setString("job.restart-attempts", "0");
+            // The capture restarts from its checkpoint, 5 s apart, until the upstream is back.
+            pipeline.captureOptions().setString("job.restart-attempts", "20");
+            JobRestarts restarts = new JobRestarts(pipeline.captureOptions());
             jobs.add(pipeline.startCapture());
             jobs.add(pipeline.startApply());
             BankWorkload.awaitOpeningBalances(db, jobs);
@@ -77,16 +83,24 @@ class UpstreamRestartITCase {
             Replicas.awaitEqual(db, jobs, Duration.ofMinutes(3));
             long recoveredMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - restartedAt);
             checker.close();
+            long captureRestarts = restarts.of("capture");
             System.out.printf(
                     "upstream restart: %d transfers, equal %d ms after the upstream was back"
-                            + " (workload stopped 12 s after; the stop took %d ms), %d polls,"
-                            + " %d violations%n",
-                    transfers, recoveredMs, stoppedMs, checker.polls(), checker.violations());
+                            + " (workload stopped 12 s after; the stop took %d ms), %d capture"
+                            + " restarts, %d polls, %d violations%n",
+                    transfers,
+                    recoveredMs,
+                    stoppedMs,
+                    captureRestarts,
+                    checker.polls(),
+                    checker.violations());
             assertThat(transfers).as("transfers upstream").isGreaterThan(100);
             assertThat(checker.polls()).as("polls of the downstream").isGreaterThan(50);
             assertThat(checker.violations())
                     .as("polls that saw half a transfer (%s)", checker.firstViolation())
                     .isZero();
+            // The ended session restarted the capture, instead of leaving it to the keep-alive.
+            assertThat(captureRestarts).as("restarts of the capture").isPositive();
         }
     }
 }

@@ -72,4 +72,19 @@ class CaptureConfigTest {
                 .isInstanceOf(FerryConfigException.class)
                 .hasMessageContaining("capture.startup-mode must be one of initial, latest");
     }
+
+    @Test
+    void takesTheBinlogKeepAliveAndRefusesOneUnderASecond() {
+        Configuration options = minimal();
+        options.setString("upstream.password", "x");
+        assertThat(CaptureConfig.from(options, k -> null).binlogKeepAliveMs).isEqualTo(60_000);
+
+        options.setString("capture.binlog.keep-alive-interval", "5 s");
+        assertThat(CaptureConfig.from(options, k -> null).binlogKeepAliveMs).isEqualTo(5_000);
+
+        options.setString("capture.binlog.keep-alive-interval", "500 ms");
+        assertThatThrownBy(() -> CaptureConfig.from(options, k -> null))
+                .isInstanceOf(FerryConfigException.class)
+                .hasMessageContaining("capture.binlog.keep-alive-interval must be at least 1 s");
+    }
 }
