@@ -412,10 +412,10 @@ start_apply() {
   track apply $!
 }
 # start_stock PARALLELISM BATCH [SOURCE_TUNING]: the stock Flink CDC SQL pipeline mysql-cdc -> jdbc
-# (sql/stock-snapshot.sql) on $db; SOURCE_TUNING is appended to the mysql-cdc WITH clause
-# (", 'key' = 'value'"). Log: $work/stock.log.
+# (sql/stock-snapshot.sql, or the file $stock_sql names) on $db; SOURCE_TUNING is appended to the
+# mysql-cdc WITH clause (", 'key' = 'value'"). Log: $work/stock.log.
 start_stock() {
-  "${java[@]}" -jar "$benchmarks_jar" benchmarks/sql/stock-snapshot.sql database="$db" \
+  "${java[@]}" -jar "$benchmarks_jar" "${stock_sql:-benchmarks/sql/stock-snapshot.sql}" database="$db" \
     upstream_port="$FERRY_UPSTREAM_PORT" downstream_port="$FERRY_DOWNSTREAM_PORT" parallelism="$1" \
     batch_size="$2" server_ids="$(server_ids 6500 "$1")" source_tuning="${3:-}" > "$work/stock.log" 2>&1 &
   track stock $!
