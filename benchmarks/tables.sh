@@ -15,7 +15,10 @@
 #
 #   benchmarks/tables.sh [--quick] [--tables "4 400 1000"] [--rows N] [--seconds N] [--idle-seconds N]
 #                        [--threads N] [--topic-layout database|table] [--pipelines "ferry stock"]
-#                        [--stock-parallelism N]
+#                        [--stock-parallelism N] [--jfr DIR]
+# --jfr DIR profiles ferry's capture and apply (Java Flight Recorder's execution samples,
+# benchmarks/conf/cpu-samples.jfc) into DIR: TABLES-NAME-snapshot.jfr from start to the last row
+# downstream, TABLES-apply-drain.jfr over the apply's drain.
 # --topic-layout database (the default, as ferry's) runs the capture with one topic for all the
 # tables of the database, kafka.topic-pattern <tag>.{database}; table with a topic per table,
 # <tag>.{database}.{table}. benchmarks/import.sh --tables and drain.sh --tables run this script.
@@ -23,11 +26,11 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 bench_usage 'usage: benchmarks/tables.sh [--quick] [--tables "4 400 1000"] [--rows N] [--seconds N]
                             [--idle-seconds N] [--threads N] [--topic-layout database|table]
-                            [--pipelines "ferry stock"] [--stock-parallelism N]
+                            [--pipelines "ferry stock"] [--stock-parallelism N] [--jfr DIR]
   default  200,000 rows in all over 4, 400 and 1,000 tables; 30 s of sysbench; 20 s idle
   --quick  40,000 rows over 4 and 400 tables; 10 s of sysbench; 10 s idle'
 quick=0 tables_list="" rows="" seconds="" idle_seconds="" threads=8 layout=database
-pipelines="ferry stock" stock_parallelism=2
+pipelines="ferry stock" stock_parallelism=2 jfr_dir=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) quick=1; shift ;;
@@ -39,6 +42,7 @@ while [[ $# -gt 0 ]]; do
     --topic-layout) need_value "$@"; layout=$2; shift 2 ;;
     --pipelines) need_value "$@"; pipelines=$2; shift 2 ;;
     --stock-parallelism) need_value "$@"; stock_parallelism=$2; shift 2 ;;
+    --jfr) need_value "$@"; jfr_dir=$(realpath -m "$2"); shift 2 ;;
     *) usage ;;
   esac
 done
@@ -51,6 +55,8 @@ check_ints --tables "$tables_list" 1 5000
 [[ $layout =~ ^(table|database)$ ]] || usage
 for p in $pipelines; do [[ $p =~ ^(ferry|stock)$ ]] || usage; done
 check_ints --stock-parallelism "$stock_parallelism" 1 16
+[[ -z $jfr_dir ]] || mkdir -p "$jfr_dir"
+jfc=$bench_repo/benchmarks/conf/cpu-samples.jfc
 check_ints "--rows/--seconds/--idle-seconds/--threads" "$rows $seconds $idle_seconds $threads" 1 100000000
 bench_init tables bench_tables
 meta=bench_tables_meta
@@ -97,6 +103,11 @@ run_tables() {
   "${down[@]}" -e "DROP DATABASE IF EXISTS $db; DROP DATABASE IF EXISTS $meta"
   c0=$(cpu_all); start=$(now)
   local pattern=(); [[ $layout == database ]] || pattern=(--kafka.topic-pattern "$tag.{database}.{table}")
+  capture_jvm_flags=() apply_jvm_flags=()
+  if [[ -n $jfr_dir ]]; then
+    capture_jvm_flags=("-XX:StartFlightRecording=name=snapshot,settings=$jfc")
+    apply_jvm_flags=("-XX:StartFlightRecording=name=snapshot,settings=$jfc")
+  fi
   if ! { start_capture "$tag" "${pattern[@]}" 2> "$work/why" && start_apply "$tag" "$tag" 16 2000 2>> "$work/why" \
       && first=$(first_row_at 600 2>> "$work/why") \
       && wait_until "$(count_sql)" "$total" 1800 quiet > /dev/null 2>> "$work/why"; }; then
@@ -104,6 +115,11 @@ run_tables() {
     say "$tables tables: FAILED: ${results[-1]##*|}"; stop_procs; return
   fi
   snap=$(calc "$(now) - $start"); c1=$(cpu_all)
+  if [[ -n $jfr_dir ]]; then
+    for name in capture apply; do
+      jcmd "${procs[$name]}" JFR.stop name=snapshot filename="$jfr_dir/$tables-$name-snapshot.jfr" > /dev/null
+    done
+  fi
   say "$tables tables: first row downstream $(fmt1 "$(calc "$first - $start")") s after start; all $total rows in $(fmt1 "$snap") s"
   sleep 30 # the last checkpoint, progress save, and the binlog phase's start (it reads every table's definition)
   idle0=$(cpu_all); sleep "$idle_seconds"; idle1=$(cpu_all)
@@ -112,6 +128,7 @@ run_tables() {
   local regex offsets0 offsets1="" offsets2 txns rowchanges expected drained d0 d1
   regex="^${tag//./\\.}\\.$db(\\..*)?\$"
   offsets0=$(kafka_offsets "$regex")
+  [[ -z $jfr_dir ]] || jcmd "${procs[apply]}" JFR.start name=drain settings="$jfc" > /dev/null
   kill -STOP "${procs[apply]}"
   # Statements as text: prepared ones would need tables x threads x 4 of the server's 16,382.
   if ! sysbench oltp_write_only "${sb[@]}" --db-ps-mode=disable --threads="$threads" --time="$seconds" \
@@ -132,6 +149,7 @@ run_tables() {
     kill -CONT "${procs[apply]}"
     if drained=$(wait_until "$(checksum_all_sql)" "$expected" 900 quiet 2> "$work/why"); then
       d1=$(cpu_all)
+      [[ -z $jfr_dir ]] || jcmd "${procs[apply]}" JFR.stop name=drain filename="$jfr_dir/$tables-apply-drain.jfr" > /dev/null
       say "$tables tables: drained $rowchanges row changes in ${drained}s: $(calc "int($rowchanges / $drained)") changes/s"
     else
       status=$(failure "drain: $(cat "$work/why")")

@@ -400,11 +400,11 @@ start_capture() {
 }
 # start_apply TAG GROUP WORKERS BATCH [OPTION VALUE...]: ferry's apply of the topics of capture TAG
 # into $db downstream, as consumer group GROUP (progress in $meta), with a heap of $apply_heap
-# (default 1g). Log: $work/apply.log.
+# (default 1g) and extra JVM flags $apply_jvm_flags. Log: $work/apply.log.
 meta=bench_meta
 start_apply() {
   local tag=$1 group=$2 workers=$3 batch=$4; shift 4
-  "${java[@]}" -Xmx"${apply_heap:-1g}" -jar jobs/target/ferry.jar apply --downstream.port "$FERRY_DOWNSTREAM_PORT" \
+  "${java[@]}" ${apply_jvm_flags[@]+"${apply_jvm_flags[@]}"} -Xmx"${apply_heap:-1g}" -jar jobs/target/ferry.jar apply --downstream.port "$FERRY_DOWNSTREAM_PORT" \
     --downstream.username ferry_apply --downstream.password ferry_apply --kafka.bootstrap-servers "$FERRY_KAFKA_BOOTSTRAP" \
     --apply.workers "$workers" --apply.batch-size "$batch" --apply.progress-database "$meta" \
     --kafka.schema-topic "$tag-schema" --kafka.transaction-topic "$tag-tx" --kafka.consumer-group "$group" \
