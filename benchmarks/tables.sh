@@ -18,7 +18,7 @@
 #                        [--stock-parallelism N] [--jfr DIR]
 # --jfr DIR profiles ferry's capture and apply (Java Flight Recorder's execution samples,
 # benchmarks/conf/cpu-samples.jfc) into DIR: TABLES-NAME-snapshot.jfr from start to the last row
-# downstream, TABLES-apply-drain.jfr over the apply's drain.
+# downstream, TABLES-capture-idle.jfr over the idle time, TABLES-apply-drain.jfr over the apply's drain.
 # --topic-layout database (the default, as ferry's) runs the capture with one topic for all the
 # tables of the database, kafka.topic-pattern <tag>.{database}; table with a topic per table,
 # <tag>.{database}.{table}. benchmarks/import.sh --tables and drain.sh --tables run this script.
@@ -122,7 +122,9 @@ run_tables() {
   fi
   say "$tables tables: first row downstream $(fmt1 "$(calc "$first - $start")") s after start; all $total rows in $(fmt1 "$snap") s"
   sleep 30 # the last checkpoint, progress save, and the binlog phase's start (it reads every table's definition)
+  [[ -z $jfr_dir ]] || jcmd "${procs[capture]}" JFR.start name=idle settings="$jfc" > /dev/null
   idle0=$(cpu_all); sleep "$idle_seconds"; idle1=$(cpu_all)
+  [[ -z $jfr_dir ]] || jcmd "${procs[capture]}" JFR.stop name=idle filename="$jfr_dir/$tables-capture-idle.jfr" > /dev/null
   say "$tables tables: idle for ${idle_seconds}s: $(cpu_line "$idle0" "$idle1")"
   # The apply's drain of a backlog in Kafka.
   local regex offsets0 offsets1="" offsets2 txns rowchanges expected drained d0 d1

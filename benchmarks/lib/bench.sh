@@ -278,11 +278,10 @@ prepare_upstream() {
 }
 # reset_downstream: empty tables of the upstream's definition in $db downstream
 reset_downstream() {
-  local t
   "${down[@]}" -e "DROP DATABASE IF EXISTS $db; CREATE DATABASE $db"
-  for t in $("${up[@]}" -e "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA='$db'"); do
-    "${up[@]}" -e "SHOW CREATE TABLE $db.$t" | cut -f2- | sed 's/\\n/\n/g' | "${down[@]}" "$db"
-  done
+  # the tables' definitions in one dump: a client per table took minutes at 1,000 tables
+  mariadb-dump -h127.0.0.1 -P"$FERRY_UPSTREAM_PORT" -uferry_admin -pferry_admin --no-data --skip-triggers \
+    --skip-add-drop-table --skip-comments "$db" | "${down[@]}" "$db"
 }
 # rows_sql [TABLES]: the total COUNT(*) of sbtest1..TABLES in $db
 rows_sql() {
