@@ -249,23 +249,23 @@ public final class BatchWriter {
 
     /** A statement the downstream refused, named by its shape (never its values). */
     private static final class RefusedStatement extends SQLException {
-        RefusedStatement(StatementCache.Shape shape, SQLException cause) {
+        RefusedStatement(String what, SQLException why, Throwable cause) {
             super(
-                    "the downstream refused " + describe(shape) + ": " + cause.getMessage(),
-                    cause.getSQLState(),
-                    cause.getErrorCode(),
+                    "the downstream refused " + what + ": " + why.getMessage(),
+                    why.getSQLState(),
+                    why.getErrorCode(),
                     cause);
         }
     }
 
-    private static SQLException refused(StatementCache.Shape shape, SQLException e) {
+    private static RefusedStatement refused(StatementCache.Shape shape, SQLException e) {
         // A batch's error carries the refused statement's error as its cause, if the driver kept
         // it.
         SQLException why = e;
         if (e instanceof BatchUpdateException && e.getCause() instanceof SQLException cause) {
             why = cause;
         }
-        return new RefusedStatement(shape, why);
+        return new RefusedStatement(describe(shape), why, e);
     }
 
     /** Sends the short statements held so far, in one round trip. */
@@ -286,21 +286,46 @@ public final class BatchWriter {
                 statement.executeBatch();
             }
         } catch (BatchUpdateException e) {
-            int[] counts = e.getUpdateCounts();
-            int failed = 0;
-            while (counts != null
-                    && failed < counts.length
-                    && failed < pendingShapes.size() - 1
-                    && counts[failed] != Statement.EXECUTE_FAILED) {
-                failed++;
-            }
-            throw refused(pendingShapes.get(failed), e);
+            throw refusedInBatch(connection, e);
         } catch (SQLException e) {
             throw refused(pendingShapes.get(0), e);
         } finally {
             pendingSql.clear();
             pendingShapes.clear();
         }
+    }
+
+    /**
+     * The error of a batch, naming the statement the downstream refused. The driver's update counts
+     * of a multi-statement batch do not say which one failed, so for an error in the data (the job
+     * stops on it) the statements are sent again one by one until one fails: they ran in this
+     * transaction already, which the caller rolls back, and a row change sent again changes
+     * nothing. An error that is retried (a deadlock, a lost connection) is not worth the round
+     * trips: it names the statements sent together by their first.
+     */
+    private RefusedStatement refusedInBatch(Connection connection, BatchUpdateException e) {
+        SQLException why = e.getCause() instanceof SQLException cause ? cause : e;
+        if (!Retryable.isRetryable(why) && !DownstreamOutage.isConnectionLoss(why)) {
+            try (Statement statement = connection.createStatement()) {
+                statement.setEscapeProcessing(false);
+                for (int i = 0; i < pendingSql.size(); i++) {
+                    try {
+                        statement.executeUpdate(pendingSql.get(i));
+                    } catch (SQLException again) {
+                        return refused(pendingShapes.get(i), again);
+                    }
+                }
+            } catch (SQLException ignored) {
+                // no statement of its own: name the batch as below
+            }
+        }
+        return new RefusedStatement(
+                "one of "
+                        + pendingSql.size()
+                        + " statements sent together, the first "
+                        + describe(pendingShapes.get(0)),
+                why,
+                e);
     }
 
     /** The statement with its values, as the driver would send it. */
