@@ -9,7 +9,10 @@
 #
 #   benchmarks/replay.sh [--workload oltp_insert|oltp_write_only] [--seconds N] [--rows-per-table N]
 #                        [--threads N] [--workers N] [--batch-size N] [--rounds N] [--consistency C]
-#                        [--window FROM-TO] [--jfr DIR] [JAR...]
+#                        [--window FROM-TO] [--jfr DIR] [--tables N] [JAR...]
+#
+# --tables N spreads the sysbench tables over N (default 4) tables of --rows-per-table rows each: a
+# backlog whose commits touch many tables, as benchmarks/tables.sh's drain (issue 30).
 #
 # JAR: ferry.jar builds to compare (copy jobs/target/ferry.jar aside for each); default: the current
 # jobs/target/ferry.jar alone. --jfr DIR records each replay with Java Flight Recorder's execution
@@ -26,9 +29,9 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 bench_usage 'usage: benchmarks/replay.sh [--workload oltp_insert|oltp_write_only] [--seconds N] [--rows-per-table N]
                             [--threads N] [--workers N] [--batch-size N] [--rounds N] [--consistency C]
-                            [--window FROM-TO] [--jfr DIR] [JAR...]'
+                            [--window FROM-TO] [--jfr DIR] [--tables N] [JAR...]'
 workload=oltp_insert seconds=40 rows=20000 threads=16 workers=8 batch=2000 rounds=3
-consistency=transaction jfr_dir="" jars=() window=30-90
+consistency=transaction jfr_dir="" jars=() window=30-90 tables=4
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --workload) need_value "$@"; workload=$2; shift 2 ;;
@@ -41,6 +44,7 @@ while [[ $# -gt 0 ]]; do
     --consistency) need_value "$@"; consistency=$2; shift 2 ;;
     --jfr) need_value "$@"; jfr_dir=$(realpath -m "$2"); shift 2 ;;
     --window) need_value "$@"; window=$2; shift 2 ;;
+    --tables) need_value "$@"; tables=$2; shift 2 ;;
     -*) usage ;;
     *) jars+=("$(realpath "$1")"); shift ;;
   esac
@@ -49,6 +53,7 @@ done
 check_ints --seconds "$seconds" 1 3600
 check_ints --workers "$workers" 1 64
 check_ints --rounds "$rounds" 1 100
+check_ints --tables "$tables" 1 5000
 [[ $window =~ ^([0-9]+)-([0-9]+)$ && ${BASH_REMATCH[1]} -lt ${BASH_REMATCH[2]} && ${BASH_REMATCH[2]} -le 100 ]] || usage
 window_from=${BASH_REMATCH[1]} window_to=${BASH_REMATCH[2]}
 bench_init apply-replay bench_replay
@@ -59,19 +64,21 @@ bench_build
 [[ ${#jars[@]} -gt 0 ]] || jars=("$bench_repo/jobs/target/ferry.jar")
 for jar in "${jars[@]}"; do [[ -f $jar ]] || die "no such jar: $jar"; done
 [[ -z $jfr_dir ]] || mkdir -p "$jfr_dir"
-sysbench_args "$rows"
-total=$((rows * 4))
-if [[ $workload == oltp_insert ]]; then state_sql=$(rows_sql); else state_sql=$(checksum_sql); fi
+sysbench_args "$rows" "$tables"
+total=$((rows * tables))
+if [[ $workload == oltp_insert ]]; then state_sql=$(rows_sql "$tables"); else state_sql=$(checksum_sql "$tables"); fi
+# Prepared statements over many tables would need tables x threads x 4 of the server's 16,382.
+ps_mode=(); [[ $tables -le 16 ]] || ps_mode=(--db-ps-mode=disable)
 
 # ---------------------------------------------------------------- the backlog, once
 tag=$run_id
 regex="^${tag//./\\.}\\.$db(\\..*)?\$"
-say "run $run_id: $workload for ${seconds}s x $threads threads on 4 x $rows rows; apply $consistency, $workers workers, batch $batch; $rounds rounds of ${#jars[@]} builds"
+say "run $run_id: $workload for ${seconds}s x $threads threads on $tables x $rows rows; apply $consistency, $workers workers, batch $batch; $rounds rounds of ${#jars[@]} builds"
 prepare_upstream "$workload"
 start_capture "$tag" || die "the capture did not start: $(tail -3 "$work/capture.log")"
 kafka_wait_offsets "$regex" "$total" 600 > /dev/null || die "the capture did not write the snapshot to Kafka"
 say "snapshot in Kafka; running sysbench $workload for ${seconds}s"
-sysbench "$workload" "${sb[@]}" --threads="$threads" --time="$seconds" --report-interval=0 run > "$work/run.log"
+sysbench "$workload" "${sb[@]}" ${ps_mode[@]+"${ps_mode[@]}"} --threads="$threads" --time="$seconds" --report-interval=0 run > "$work/run.log"
 txns=$(sysbench_figure "$work/run.log" txns)
 changes=$((total + $(row_changes "$workload" "$txns")))
 kafka_wait_offsets "$regex" "$changes" 900 > /dev/null || die "the capture did not write the backlog to Kafka"

@@ -81,6 +81,64 @@ class RefusedStatementITCase {
         }
     }
 
+    /**
+     * The apply sends a commit's short statements in one multi-statement round trip: the one the
+     * downstream refuses is still named, not the first or last of the round trip.
+     */
+    @Test
+    void aRefusedStatementAmongATransactionsTablesIsTheOneNamed() throws Exception {
+        try (TestDatabase db = TestDatabase.create("refused_many");
+                RunningJobs jobs = new RunningJobs()) {
+            List<String> upstream = new ArrayList<>();
+            List<String> downstream = new ArrayList<>();
+            downstream.add("CREATE DATABASE `" + db.name() + "`");
+            for (String t : List.of("a", "b", "c", "d")) {
+                String table = "`" + db.name() + "`." + t;
+                upstream.add("CREATE TABLE " + table + " (id INT PRIMARY KEY, v VARCHAR(20))");
+                // Only c is narrower downstream than upstream.
+                downstream.add(
+                        "CREATE TABLE "
+                                + table
+                                + " (id INT PRIMARY KEY, v VARCHAR("
+                                + (t.equals("c") ? 5 : 20)
+                                + "))");
+                upstream.add("INSERT INTO " + table + " VALUES (0, 'ok')");
+            }
+            Sql.execute(Services.upstreamAdmin(), upstream.toArray(String[]::new));
+            Sql.execute(Services.downstreamAdmin(), downstream.toArray(String[]::new));
+            Pipeline pipeline = new Pipeline(db, checkpoints);
+            jobs.add(pipeline.startCapture());
+            JobClient apply = jobs.add(pipeline.startApply());
+            Replicas.awaitEqual(db, jobs, Duration.ofMinutes(2));
+            // One upstream transaction over the four tables: a statement per table, sent together.
+            List<String> transaction = new ArrayList<>();
+            transaction.add("START TRANSACTION");
+            for (String t : List.of("a", "b", "c", "d")) {
+                String value = t.equals("c") ? "far-too-long" : "nb-" + t;
+                transaction.add(
+                        "INSERT INTO `" + db.name() + "`." + t + " VALUES (1, '" + value + "')");
+            }
+            transaction.add("COMMIT");
+            Sql.execute(Services.upstreamAdmin(), transaction.toArray(String[]::new));
+
+            Throwable failure =
+                    catchThrowable(() -> apply.getJobExecutionResult().get(2, TimeUnit.MINUTES));
+            jobs.forget(apply);
+            assertThat(stackTrace(failure))
+                    .contains("the downstream refused INSERT INTO `" + db.name() + "`.`c` (id, v)")
+                    .contains("Data too long for column 'v'")
+                    .doesNotContain("`" + db.name() + "`.`a` (id, v)")
+                    .doesNotContain("`" + db.name() + "`.`d` (id, v)")
+                    .doesNotContain("'nb");
+
+            Sql.execute(
+                    Services.downstreamAdmin(),
+                    "ALTER TABLE `" + db.name() + "`.c MODIFY v VARCHAR(20)");
+            jobs.add(pipeline.startApply());
+            Replicas.awaitEqual(db, jobs, Duration.ofMinutes(2));
+        }
+    }
+
     private static String stackTrace(Throwable failure) {
         StringWriter text = new StringWriter();
         failure.printStackTrace(new PrintWriter(text));

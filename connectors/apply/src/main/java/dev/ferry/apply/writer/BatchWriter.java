@@ -1,5 +1,7 @@
 package dev.ferry.apply.writer;
 
+import com.mysql.cj.PreparedQuery;
+import com.mysql.cj.jdbc.ClientPreparedStatement;
 import com.mysql.cj.jdbc.JdbcConnection;
 import dev.ferry.apply.buffer.RowChange;
 import dev.ferry.apply.catalog.DownstreamCatalog;
@@ -7,9 +9,11 @@ import dev.ferry.apply.catalog.DownstreamTable;
 import dev.ferry.apply.statement.StatementBuilder;
 import dev.ferry.config.FerryConfigException;
 import dev.ferry.envelope.TableId;
+import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -32,6 +36,13 @@ import java.util.Set;
  * chunk, are prepared by the driver as text: each would be a shape of its own on the server, and is
  * cheap to parse.
  *
+ * <p>Those short statements of a flush travel together: each is written out as text with its values
+ * (by the driver, as it would send it) and held until the flush ends or a server-prepared statement
+ * comes, then all go in one multi-statement round trip ({@code allowMultiQueries}, which {@link
+ * WriterConnection} sets; without it the driver sends them one by one). Over many tables a flush is
+ * mostly such statements, one or two rows each: one round trip per flush instead of per statement.
+ * Order is kept, as every statement goes in the order it was written.
+ *
  * <p>Not thread-safe: one per writer.
  */
 public final class BatchWriter {
@@ -53,6 +64,11 @@ public final class BatchWriter {
     private final int maxRows;
     private final int maxBytes;
     private final StatementCache statements = new StatementCache();
+
+    /** Short statements written out as text, in order, not yet sent; with their shapes. */
+    private final List<String> pendingSql = new ArrayList<>();
+
+    private final List<StatementCache.Shape> pendingShapes = new ArrayList<>();
 
     public BatchWriter(DownstreamCatalog catalog, int maxRows, int maxBytes) {
         this.catalog = catalog;
@@ -83,7 +99,10 @@ public final class BatchWriter {
             for (Map.Entry<TableId, Collection<RowChange>> table : changes.entrySet()) {
                 writeTable(connection, catalog.table(connection, table.getKey()), table.getValue());
             }
+            sendPending(connection);
         } catch (SQLException | RuntimeException e) {
+            pendingSql.clear();
+            pendingShapes.clear();
             catalog.invalidate();
             throw e;
         }
@@ -203,20 +222,128 @@ public final class BatchWriter {
         try {
             if (rows.size() < MIN_CACHED_ROWS) {
                 try (PreparedStatement statement = prepareAsText(connection, shape)) {
-                    bindAndExecute(statement, binder, columns, rows, upsert);
+                    bind(statement, binder, columns, rows, upsert);
+                    if (textSafe(binder, columns, rows, upsert)
+                            && statement.isWrapperFor(ClientPreparedStatement.class)) {
+                        pendingSql.add(asText(statement));
+                        pendingShapes.add(shape);
+                        return;
+                    }
+                    sendPending(connection);
+                    statement.executeUpdate();
                 }
             } else {
+                sendPending(connection);
                 PreparedStatement statement =
                         statements.statement(connection, shape, BatchWriter::prepare);
-                bindAndExecute(statement, binder, columns, rows, upsert);
+                bind(statement, binder, columns, rows, upsert);
+                statement.executeUpdate();
             }
         } catch (SQLException e) {
-            throw new SQLException(
-                    "the downstream refused " + describe(shape) + ": " + e.getMessage(),
-                    e.getSQLState(),
-                    e.getErrorCode(),
-                    e);
+            if (e instanceof RefusedStatement) {
+                throw e;
+            }
+            throw refused(shape, e);
         }
+    }
+
+    /** A statement the downstream refused, named by its shape (never its values). */
+    private static final class RefusedStatement extends SQLException {
+        RefusedStatement(String what, SQLException why, Throwable cause) {
+            super(
+                    "the downstream refused " + what + ": " + why.getMessage(),
+                    why.getSQLState(),
+                    why.getErrorCode(),
+                    cause);
+        }
+    }
+
+    private static RefusedStatement refused(StatementCache.Shape shape, SQLException e) {
+        // A batch's error carries the refused statement's error as its cause, if the driver kept
+        // it.
+        SQLException why = e;
+        if (e instanceof BatchUpdateException && e.getCause() instanceof SQLException cause) {
+            why = cause;
+        }
+        return new RefusedStatement(describe(shape), why, e);
+    }
+
+    /** Sends the short statements held so far, in one round trip. */
+    private void sendPending(Connection connection) throws SQLException {
+        if (pendingSql.isEmpty()) {
+            return;
+        }
+        try (Statement statement = connection.createStatement()) {
+            // The text is the driver's own, with values escaped: nothing in it is an escape
+            // sequence to expand.
+            statement.setEscapeProcessing(false);
+            if (pendingSql.size() == 1) {
+                statement.executeUpdate(pendingSql.get(0));
+            } else {
+                for (String sql : pendingSql) {
+                    statement.addBatch(sql);
+                }
+                statement.executeBatch();
+            }
+        } catch (BatchUpdateException e) {
+            throw refusedInBatch(connection, e);
+        } catch (SQLException e) {
+            throw refused(pendingShapes.get(0), e);
+        } finally {
+            pendingSql.clear();
+            pendingShapes.clear();
+        }
+    }
+
+    /**
+     * The error of a batch, naming the statement the downstream refused. The driver's update counts
+     * of a multi-statement batch do not say which one failed, so for an error in the data (the job
+     * stops on it) the statements are sent again one by one until one fails: they ran in this
+     * transaction already, which the caller rolls back, and a row change sent again changes
+     * nothing. An error that is retried (a deadlock, a lost connection) is not worth the round
+     * trips: it names the statements sent together by their first.
+     */
+    private RefusedStatement refusedInBatch(Connection connection, BatchUpdateException e) {
+        SQLException why = e.getCause() instanceof SQLException cause ? cause : e;
+        if (!Retryable.isRetryable(why) && !DownstreamOutage.isConnectionLoss(why)) {
+            try (Statement statement = connection.createStatement()) {
+                statement.setEscapeProcessing(false);
+                for (int i = 0; i < pendingSql.size(); i++) {
+                    try {
+                        statement.executeUpdate(pendingSql.get(i));
+                    } catch (SQLException again) {
+                        return refused(pendingShapes.get(i), again);
+                    }
+                }
+            } catch (SQLException ignored) {
+                // no statement of its own: name the batch as below
+            }
+        }
+        return new RefusedStatement(
+                "one of "
+                        + pendingSql.size()
+                        + " statements sent together, the first "
+                        + describe(pendingShapes.get(0)),
+                why,
+                e);
+    }
+
+    /** The statement with its values, as the driver would send it. */
+    private static String asText(PreparedStatement statement) throws SQLException {
+        return ((PreparedQuery) statement.unwrap(ClientPreparedStatement.class).getQuery()).asSql();
+    }
+
+    /** Whether every value of the statement can travel as the driver's text of it. */
+    private static boolean textSafe(
+            ValueBinder binder, List<String> columns, List<RowChange> rows, boolean upsert) {
+        for (RowChange row : rows) {
+            for (int i = 0; i < columns.size(); i++) {
+                if (!binder.textSafe(i, valueOf(row, columns, i, upsert))) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** A statement as the user may see it: its shape, never its values. */
@@ -239,7 +366,7 @@ public final class BatchWriter {
         return dev.ferry.apply.statement.Identifiers.quote(shape.table());
     }
 
-    private static void bindAndExecute(
+    private static void bind(
             PreparedStatement statement,
             ValueBinder binder,
             List<String> columns,
@@ -252,7 +379,6 @@ public final class BatchWriter {
                 binder.bind(statement, index++, i, valueOf(row, columns, i, upsert));
             }
         }
-        statement.executeUpdate();
     }
 
     private static String sql(StatementCache.Shape shape) {

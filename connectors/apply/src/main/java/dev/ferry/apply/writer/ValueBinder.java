@@ -68,6 +68,27 @@ final class ValueBinder {
         }
     }
 
+    /**
+     * Whether the driver writes the value of the {@code column}-th column into a statement's text
+     * exactly as it would send it: text, numbers, booleans and nulls. Bytes are not (the driver's
+     * text of a statement is a Java string, which would not keep every byte), nor objects it might
+     * send as a stream.
+     */
+    boolean textSafe(int column, Object value) {
+        if (value == null) {
+            return true;
+        }
+        if (value instanceof String) {
+            return kinds[column] != Kind.BINARY;
+        }
+        return value instanceof Long
+                || value instanceof Integer
+                || value instanceof BigInteger
+                || value instanceof BigDecimal
+                || value instanceof Double
+                || value instanceof Boolean;
+    }
+
     /** A rough size of the value in the statement, to keep statements under a byte limit. */
     static int estimateBytes(Object value) {
         if (value instanceof String text) {

@@ -45,6 +45,9 @@ public final class WriterConnection implements AutoCloseable {
             // each is parsed there once per connection (MySQL, MariaDB and TiDB alike).
             properties.setProperty("useServerPrepStmts", "true");
             properties.setProperty("prepStmtCacheSize", "64");
+            // BatchWriter sends a flush's short statements in one round trip (MySQL, MariaDB
+            // and TiDB take several statements in one packet when the client asks at connect).
+            properties.setProperty("allowMultiQueries", "true");
             // A downstream host that is gone must not hold a writer for the OS's SYN timeout.
             properties.setProperty("connectTimeout", "10000");
             connection = Connections.reopen(downstream, properties);
