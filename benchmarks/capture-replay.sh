@@ -11,7 +11,8 @@
 #                                [--rows-per-table N] [--threads N] [--rounds N] [--jfr DIR] [JAR...]
 #
 # JAR: ferry.jar builds to compare (copy jobs/target/ferry.jar aside for each); default: the current
-# one alone. --jfr DIR records each capture's execution samples (benchmarks/conf/cpu-samples.jfc)
+# one alone. JAR@OPTIONS runs that build with capture options of its own, e.g.
+# 'ferry.jar@--capture.snapshot.chunk-size 32768' (the same jar may come twice, with other options). --jfr DIR records each capture's execution samples (benchmarks/conf/cpu-samples.jfc)
 # into DIR. Prints one line per run and a table; appends the table to
 # results/capture-replay/<UTC start>.md.
 set -euo pipefail
@@ -28,6 +29,7 @@ while [[ $# -gt 0 ]]; do
     --rounds) need_value "$@"; rounds=$2; shift 2 ;;
     --jfr) need_value "$@"; jfr_dir=$(realpath -m "$2"); shift 2 ;;
     -*) usage ;;
+    *@*) jars+=("$(realpath "${1%%@*}")@${1#*@}"); shift ;;
     *) jars+=("$(realpath "$1")"); shift ;;
   esac
 done
@@ -38,7 +40,7 @@ bench_init capture-replay bench_capture
 on_exit '"${up[@]}" -e "DROP DATABASE IF EXISTS $db"'
 bench_build
 [[ ${#jars[@]} -gt 0 ]] || jars=("$bench_repo/jobs/target/ferry.jar")
-for jar in "${jars[@]}"; do [[ -f $jar ]] || die "no such jar: $jar"; done
+for jar in "${jars[@]}"; do [[ -f ${jar%%@*} ]] || die "no such jar: ${jar%%@*}"; done
 [[ -z $jfr_dir ]] || mkdir -p "$jfr_dir"
 sysbench_args "$rows"
 total=$((rows * 4))
@@ -70,13 +72,14 @@ backlog() {
 # capture JAR N: one snapshot and one binlog backlog; prints "snapshot_s snapshot_us_per_row
 # binlog_s binlog_us_per_change changes snapshot_jit_us snapshot_gc_us binlog_jit_us binlog_gc_us"
 capture() {
-  local jar=$1 n=$2 tag=$run_id-$2 regex c0 c1 c2 c3 t0 t1 t2 t3 txns changes j0 g0 j1 g1 j2 g2 j3 g3
+  local jar=${1%%@*} n=$2 tag=$run_id-$2 regex options=() c0 c1 c2 c3 t0 t1 t2 t3 txns changes j0 g0 j1 g1 j2 g2 j3 g3
   regex="^${tag//./\\.}\\.$db(\\..*)?\$" # the database's topic, or its tables' topics
   prepare_upstream "$workload"
   # compiler threads that stay, so that their CPU seconds can be told apart to the end
   capture_jar=$jar capture_jvm_flags=(-XX:-UseDynamicNumberOfCompilerThreads)
-  [[ -z $jfr_dir ]] || capture_jvm_flags+=("-XX:StartFlightRecording=settings=$bench_repo/benchmarks/conf/cpu-samples.jfc,filename=$jfr_dir/capture-$n-$(basename "$jar" .jar).jfr")
-  start_capture "$tag" || die "the capture did not start: $(tail -3 "$work/capture.log")"
+  [[ -z $jfr_dir ]] || capture_jvm_flags+=("-XX:StartFlightRecording=settings=$bench_repo/benchmarks/conf/cpu-samples.jfc,filename=$jfr_dir/capture-$n-$(basename "$jar" .jar)${options:+-opt}.jfr")
+  [[ $1 != *@* ]] || read -r -a options <<< "${1#*@}"
+  start_capture "$tag" ${options[@]+"${options[@]}"} || die "the capture did not start: $(tail -3 "$work/capture.log")"
   t0=$(now); c0=$(cpu_seconds "${procs[capture]}"); read -r j0 g0 <<< "$(thread_cpu "${procs[capture]}")"
   kafka_wait_offsets "$regex" "$total" 900 > /dev/null || die "the capture did not write the snapshot to Kafka"
   t1=$(now); c1=$(cpu_seconds "${procs[capture]}"); read -r j1 g1 <<< "$(thread_cpu "${procs[capture]}")"

@@ -2,7 +2,8 @@
 # The apply alone, replaying one backlog from Kafka again and again: for comparing builds of the apply
 # side by side (A/B) on a shared, noisy machine, where two drain.sh runs minutes apart differ by more
 # than most changes do. The capture writes the backlog once: a fresh sysbench database, its snapshot,
-# then --seconds of sysbench WORKLOAD with the capture running, until Kafka holds it all. Then, for
+# then --seconds of sysbench WORKLOAD with the capture running, until Kafka holds it all (--seconds 0:
+# the snapshot alone, to measure the apply of a full import's rows). Then, for
 # --rounds rounds, each JAR in turn (interleaved, so that a change in the host's speed hits every
 # build alike) applies the whole backlog into empty downstream tables as a new consumer group, and is
 # timed until the downstream equals the upstream.
@@ -50,7 +51,7 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 [[ $workload =~ ^(oltp_insert|oltp_write_only)$ && $consistency =~ ^(transaction|row)$ ]] || usage
-check_ints --seconds "$seconds" 1 3600
+check_ints --seconds "$seconds" 0 3600
 check_ints --workers "$workers" 1 64
 check_ints --rounds "$rounds" 1 100
 check_ints --tables "$tables" 1 5000
@@ -77,9 +78,12 @@ say "run $run_id: $workload for ${seconds}s x $threads threads on $tables x $row
 prepare_upstream "$workload"
 start_capture "$tag" || die "the capture did not start: $(tail -3 "$work/capture.log")"
 kafka_wait_offsets "$regex" "$total" 600 > /dev/null || die "the capture did not write the snapshot to Kafka"
-say "snapshot in Kafka; running sysbench $workload for ${seconds}s"
-sysbench "$workload" "${sb[@]}" ${ps_mode[@]+"${ps_mode[@]}"} --threads="$threads" --time="$seconds" --report-interval=0 run > "$work/run.log"
-txns=$(sysbench_figure "$work/run.log" txns)
+txns=0
+if [[ $seconds -gt 0 ]]; then
+  say "snapshot in Kafka; running sysbench $workload for ${seconds}s"
+  sysbench "$workload" "${sb[@]}" ${ps_mode[@]+"${ps_mode[@]}"} --threads="$threads" --time="$seconds" --report-interval=0 run > "$work/run.log"
+  txns=$(sysbench_figure "$work/run.log" txns)
+fi
 changes=$((total + $(row_changes "$workload" "$txns")))
 kafka_wait_offsets "$regex" "$changes" 900 > /dev/null || die "the capture did not write the backlog to Kafka"
 offsets=$(kafka_offsets "$regex")

@@ -40,6 +40,7 @@ public final class CaptureConfig implements Serializable {
     public final int parallelism;
     public final int chunkSize;
     public final int fetchSize;
+    public final boolean skipBackfill;
     public final boolean snapshot;
 
     /** capture.binlog.keep-alive-interval, in milliseconds. */
@@ -91,6 +92,7 @@ public final class CaptureConfig implements Serializable {
         this.serverTimeZone = options.get(UpstreamOptions.SERVER_TIME_ZONE);
         this.chunkSize = Settings.atLeast(options, CaptureOptions.CHUNK_SIZE, 1);
         this.fetchSize = Settings.atLeast(options, CaptureOptions.FETCH_SIZE, 1);
+        this.skipBackfill = options.get(CaptureOptions.SKIP_BACKFILL);
         this.snapshot =
                 Settings.oneOf(options, CaptureOptions.STARTUP_MODE, "initial", "latest")
                         .equals("initial");

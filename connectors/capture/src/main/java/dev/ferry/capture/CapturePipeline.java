@@ -115,6 +115,7 @@ public final class CapturePipeline {
                         .serverTimeZone(config.serverTimeZone)
                         .splitSize(config.chunkSize)
                         .fetchSize(config.fetchSize)
+                        .skipSnapshotBackfill(config.skipBackfill)
                         .startupOptions(
                                 config.snapshot
                                         ? StartupOptions.initial()

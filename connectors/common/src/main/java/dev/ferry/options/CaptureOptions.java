@@ -28,6 +28,19 @@ public final class CaptureOptions {
                     .defaultValue(4096)
                     .withDescription("Rows fetched per round trip while reading a chunk.");
 
+    public static final ConfigOption<Boolean> SKIP_BACKFILL =
+            ConfigOptions.key("capture.snapshot.skip-backfill")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Skip the binlog backfill of each snapshot chunk (Flink CDC's"
+                                    + " scan.incremental.snapshot.backfill.skip): a chunk's rows go"
+                                    + " out as read, and the binlog phase replays every change from"
+                                    + " the chunk's start. The end state is still exact (ferry's"
+                                    + " apply upserts whole rows); while the snapshot runs the"
+                                    + " downstream may show a row older than one it showed before."
+                                    + " See docs/consistency.md.");
+
     public static final ConfigOption<String> STARTUP_MODE =
             ConfigOptions.key("capture.startup-mode")
                     .stringType()

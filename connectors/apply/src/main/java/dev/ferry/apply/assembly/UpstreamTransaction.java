@@ -12,8 +12,9 @@ import org.apache.kafka.common.TopicPartition;
 
 /**
  * One unit of apply: an upstream transaction being assembled from the change topics and the
- * transaction topic, or a single snapshot row (which belongs to no transaction). Its changes live
- * in memory until it grows past the memory limit, then in a {@link SpillFile}.
+ * transaction topic, or snapshot rows (which belong to no transaction): one, or a run of them read
+ * together ({@link SnapshotRows}). Its changes live in memory until it grows past the memory limit,
+ * then in a {@link SpillFile}.
  */
 public final class UpstreamTransaction {
     private final String id;
@@ -56,6 +57,20 @@ public final class UpstreamTransaction {
         unit.received = 1;
         unit.bytes = bytes;
         return unit;
+    }
+
+    /** Snapshot rows, none yet: complete with every row added. */
+    static UpstreamTransaction snapshotRows(int expectedRows) {
+        UpstreamTransaction unit = new UpstreamTransaction(null, null);
+        unit.events = new ArrayList<>(expectedRows);
+        return unit;
+    }
+
+    /** Adds a row to snapshot rows (their commit time stays unknown: they belong to none). */
+    void addSnapshotRow(ChangeEvent row, int size) {
+        events.add(row);
+        received++;
+        bytes += size;
     }
 
     void add(ChangeEvent event, int size) {
@@ -112,7 +127,7 @@ public final class UpstreamTransaction {
         events = Collections.emptyList();
     }
 
-    /** Null for a snapshot row. */
+    /** Null for snapshot rows. */
     public String id() {
         return id;
     }
@@ -205,7 +220,7 @@ public final class UpstreamTransaction {
     @Override
     public String toString() {
         if (id == null) {
-            return "snapshot row";
+            return received == 1 ? "snapshot row" : received + " snapshot rows";
         }
         return (schemaChange() != null ? "DDL " : "transaction ") + id;
     }

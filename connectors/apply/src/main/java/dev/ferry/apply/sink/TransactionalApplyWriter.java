@@ -1,6 +1,7 @@
 package dev.ferry.apply.sink;
 
 import dev.ferry.apply.ApplyConfig;
+import dev.ferry.apply.assembly.SnapshotRows;
 import dev.ferry.apply.assembly.TransactionAssembler;
 import dev.ferry.apply.assembly.UpstreamTransaction;
 import dev.ferry.apply.catalog.DownstreamCatalog;
@@ -55,9 +56,10 @@ import org.slf4j.LoggerFactory;
  * the writer loads both, drops records below the restart offsets and transactions already recorded,
  * so a replay after any crash applies each transaction once.
  *
- * <p>Snapshot rows carry no transaction id: they are applied as they come, and binlog transactions
- * wait until no snapshot row is in flight (every snapshot row precedes the binlog changes of its
- * partition), so a replayed snapshot row never undoes a later change.
+ * <p>Snapshot rows carry no transaction id: they skip assembly and are applied in units of up to a
+ * batch of rows ({@link SnapshotRows}), and binlog transactions wait until no snapshot row read is
+ * gathered or in flight (every snapshot row precedes the binlog changes of its partition), so a
+ * replayed snapshot row never undoes a later change.
  */
 final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionalApplyWriter.class);
@@ -114,6 +116,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     private final SavedOffsets savedOffsets;
     private final ApplyProgress progress;
     private final TransactionAssembler assembler;
+    private final SnapshotRows snapshotRows;
     private final TransactionEndReader ends;
     private final TransactionScheduler scheduler;
     private final ApplyMetrics metrics;
@@ -168,6 +171,7 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                         config.maxTransactionBytes,
                         Path.of(config.spillDir, sanitize(config.consumerGroup)),
                         Math.max(MIN_ENDS_AHEAD, 4 * config.batchSize));
+        this.snapshotRows = new SnapshotRows(progress, config.batchSize);
         Map<TableId, TableSchema> known = schemas.readAll();
         DownstreamCatalog catalog =
                 new DownstreamCatalog(config.createMissingTables, schemas::readAll);
@@ -281,15 +285,16 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                 deadLetters.send(record, read.poison.getMessage());
                 continue;
             }
-            UpstreamTransaction row =
-                    assembler.addChange(
-                            read.change,
-                            read.partition,
-                            record.offset,
-                            record.key.length + record.value.length);
-            if (row != null) {
-                submit(row);
+            int bytes = record.key.length + record.value.length;
+            if (read.change.transaction() == null) {
+                UpstreamTransaction rows =
+                        snapshotRows.add(read.change, read.partition, record.offset, bytes);
+                if (rows != null) {
+                    submit(rows);
+                }
+                continue;
             }
+            assembler.addChange(read.change, read.partition, record.offset, bytes);
         }
         readEnds();
         releaseComplete();
@@ -317,6 +322,10 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     }
 
     private void releaseComplete() throws IOException, InterruptedException {
+        if (!snapshotRows.isEmpty() && assembler.openTransactions() > 0) {
+            // A transaction that may complete waits for the snapshot rows read before it.
+            submit(snapshotRows.take());
+        }
         if (scheduler.snapshotRowsInFlight() > 0) {
             return;
         }
@@ -380,6 +389,10 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
                     // under load, waiting for every pending one would stall the reading.
                     parsing.flush();
                     assembleParsed(parsing.pending() <= TICK_WAITS_FOR_RECORDS);
+                    UpstreamTransaction lastRows = snapshotRows.takeIfIdle();
+                    if (lastRows != null) {
+                        submit(lastRows);
+                    }
                     if (time - lastSave >= SAVE_INTERVAL_MS) {
                         saveProgress();
                         lastSave = time;
@@ -443,6 +456,9 @@ final class TransactionalApplyWriter implements SinkWriter<RawChange> {
     public void flush(boolean endOfInput) throws IOException, InterruptedException {
         if (endOfInput) {
             assembleParsed(true);
+            if (!snapshotRows.isEmpty()) {
+                submit(snapshotRows.take());
+            }
             try {
                 scheduler.awaitIdle();
             } catch (IOException | InterruptedException | RuntimeException e) {
