@@ -42,8 +42,9 @@ public final class JobOptions {
     public static final ConfigOption<Integer> RESTART_ATTEMPTS =
             ConfigOptions.key("job.restart-attempts")
                     .intType()
-                    .defaultValue(3)
+                    .defaultValue(12)
                     .withDescription(
-                            "Restarts after a failure before the job gives up and reports the"
-                                    + " error.");
+                            "Restarts after a failure, 5 s apart, before the job gives up and"
+                                    + " reports the error; the default outlasts a minute of the"
+                                    + " upstream, the broker or a TaskManager restarting.");
 }
