@@ -101,7 +101,10 @@ class ShardDdlCoordinationITCase {
                     jobs);
 
             Path captureCheckpoints = checkpoints.resolve("capture-" + a.name());
-            try (ShardWrites writes = ShardWrites.start(shards, 3);
+            // Paced: every change of a shard that ran the ALTER waits, and so do the transactions
+            // beside them, up to route.ddl.max-held-changes (100,000); unpaced writers on a quick
+            // upstream pass that while the capture restarts, and the capture stops as it must.
+            try (ShardWrites writes = ShardWrites.start(shards, 3, Duration.ofMillis(20));
                     AlteredShardWrites altered = AlteredShardWrites.start()) {
                 Thread.sleep(3_000);
                 for (int i = 0; i < shards.size(); i++) {

@@ -5,6 +5,7 @@ import dev.ferry.jdbc.Connections;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -23,15 +24,26 @@ final class ShardWrites implements AutoCloseable {
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private volatile boolean stopped;
 
-    private ShardWrites(List<String> tables) {
+    private final long pauseMs;
+
+    private ShardWrites(List<String> tables, long pauseMs) {
         this.tables = tables;
+        this.pauseMs = pauseMs;
     }
 
     /**
      * @param tables quoted, qualified shard names
      */
     static ShardWrites start(List<String> tables, int threads) {
-        ShardWrites writes = new ShardWrites(tables);
+        return start(tables, threads, Duration.ZERO);
+    }
+
+    /**
+     * @param tables quoted, qualified shard names
+     * @param pause how long each thread waits after each transaction
+     */
+    static ShardWrites start(List<String> tables, int threads, Duration pause) {
+        ShardWrites writes = new ShardWrites(tables, pause.toMillis());
         for (int i = 0; i < threads; i++) {
             long seed = 17L * i + 3;
             Thread thread = new Thread(() -> writes.run(new Random(seed)), "shard-writes-" + i);
@@ -78,6 +90,9 @@ final class ShardWrites implements AutoCloseable {
                     }
                     connection.commit();
                     transactions.incrementAndGet();
+                    if (pauseMs > 0) {
+                        Thread.sleep(pauseMs);
+                    }
                 } catch (SQLException e) {
                     connection.rollback();
                     if (e.getErrorCode() != 1213 && e.getErrorCode() != 1205) {
