@@ -407,6 +407,7 @@ public final class StatusCollector {
                     eventsPerSecond,
                     etaSeconds,
                     lastError,
+                    null,
                     null);
         }
     }

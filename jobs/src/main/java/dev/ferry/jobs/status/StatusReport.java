@@ -36,44 +36,6 @@ public record StatusReport(Instant time, List<JobReport> jobs, List<String> unre
             Long downstreamUnreachableMs,
             String pendingShardDdl) {
 
-        /** A report without a pending shard DDL. */
-        public JobReport(
-                String kind,
-                String name,
-                String jobId,
-                String flinkRestUrl,
-                String state,
-                Instant startTime,
-                Long restarts,
-                String phase,
-                List<TableProgress> tables,
-                BinlogPosition binlogPosition,
-                BinlogPosition upstreamPosition,
-                Long delayMs,
-                Double eventsPerSecond,
-                Long etaSeconds,
-                LastError lastError,
-                Long downstreamUnreachableMs) {
-            this(
-                    kind,
-                    name,
-                    jobId,
-                    flinkRestUrl,
-                    state,
-                    startTime,
-                    restarts,
-                    phase,
-                    tables,
-                    binlogPosition,
-                    upstreamPosition,
-                    delayMs,
-                    eventsPerSecond,
-                    etaSeconds,
-                    lastError,
-                    downstreamUnreachableMs,
-                    null);
-        }
-
         /** This report with the capture's pending shard DDL (null for none). */
         public JobReport withPendingShardDdl(String pending) {
             return new JobReport(

@@ -30,6 +30,7 @@ class StatusTextTest {
                 100.0,
                 eta,
                 null,
+                null,
                 null);
     }
 
@@ -97,7 +98,8 @@ class StatusTextTest {
                         null,
                         null,
                         new LastError(NOW, "java.sql.SQLException: gone"),
-                        42_000L);
+                        42_000L,
+                        null);
         assertThat(StatusText.full(new StatusReport(NOW, List.of(failed), List.of())))
                 .contains("apply job ferry-apply (def) RESTARTING")
                 .contains("2 restart(s)")
