@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ferry.it.support.Await;
+import dev.ferry.it.support.EnvelopePosition;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
@@ -107,15 +108,7 @@ class RestartFromCheckpointITCase {
                 snapshotRows++;
                 snapshotKeys.add(new String(record.key()));
             } else {
-                JsonNode source = envelope.get("source");
-                String position =
-                        source.get("file").asText()
-                                + ":"
-                                + source.get("pos").asLong()
-                                + ":"
-                                + source.get("row").asInt()
-                                + ":"
-                                + envelope.get("transaction").get("total_order").asLong();
+                String position = EnvelopePosition.of(envelope);
                 assertThat(binlogEvents.add(position))
                         .as("binlog event %s reached Kafka twice", position)
                         .isTrue();

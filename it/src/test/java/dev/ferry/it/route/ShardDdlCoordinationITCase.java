@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ferry.it.support.Await;
+import dev.ferry.it.support.EnvelopePosition;
 import dev.ferry.it.support.FreePorts;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.RowsDownstream;
@@ -228,15 +229,7 @@ class ShardDdlCoordinationITCase {
             if (envelope.get("op").asText().equals("r")) {
                 continue;
             }
-            JsonNode source = envelope.get("source");
-            String position =
-                    source.get("file").asText()
-                            + ":"
-                            + source.get("pos").asLong()
-                            + ":"
-                            + source.get("row").asInt()
-                            + ":"
-                            + envelope.get("transaction").get("total_order").asLong();
+            String position = EnvelopePosition.of(envelope);
             assertThat(seen.add(position))
                     .as("binlog change %s reached Kafka twice", position)
                     .isTrue();
