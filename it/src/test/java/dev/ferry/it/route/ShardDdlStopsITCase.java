@@ -38,19 +38,7 @@ class ShardDdlStopsITCase {
                 TestDatabase merged = TestDatabase.create("merged");
                 RunningJobs jobs = new RunningJobs()) {
             String d = "`" + db.name() + "`.";
-            Sql.execute(
-                    Services.upstreamAdmin(),
-                    "CREATE TABLE " + d + "orders_1 (id INT PRIMARY KEY, k INT NOT NULL)",
-                    "CREATE TABLE " + d + "orders_2 (id INT PRIMARY KEY, k INT NOT NULL)",
-                    "INSERT INTO " + d + "orders_1 VALUES (1, 1)",
-                    "INSERT INTO " + d + "orders_2 VALUES (1, 2)");
-            String sources = db.name() + "[.]orders_[0-9]";
-            Pipeline pipeline = new Pipeline(db, checkpoints);
-            pipeline.captureOptions()
-                    .setString("route.tables", sources + ":" + merged.name() + ".orders");
-            pipeline.captureOptions().setString("route.source-columns", sources + ":src=table");
-            JobClient capture = jobs.add(pipeline.startCapture());
-            jobs.add(pipeline.startApply());
+            JobClient capture = startMergingTwoShards(db, merged, jobs);
             String union =
                     "SELECT src, id, k FROM (SELECT 'orders_1' AS src, id, k FROM "
                             + d
@@ -96,9 +84,7 @@ class ShardDdlStopsITCase {
                     Services.upstreamAdmin(),
                     "ALTER TABLE " + d + "orders_2 ADD COLUMN extra BIGINT NOT NULL DEFAULT 7",
                     "INSERT INTO " + d + "orders_3 VALUES (9, 9)");
-            jobs.forget(capture);
-            Throwable failure =
-                    catchThrowable(() -> capture.getJobExecutionResult().get(2, TimeUnit.MINUTES));
+            Throwable failure = awaitStop(capture, jobs);
 
             assertThat(failure)
                     .hasStackTraceContaining(
@@ -132,19 +118,7 @@ class ShardDdlStopsITCase {
                 TestDatabase merged = TestDatabase.create("merged");
                 RunningJobs jobs = new RunningJobs()) {
             String d = "`" + db.name() + "`.";
-            Sql.execute(
-                    Services.upstreamAdmin(),
-                    "CREATE TABLE " + d + "orders_1 (id INT PRIMARY KEY, k INT NOT NULL)",
-                    "CREATE TABLE " + d + "orders_2 (id INT PRIMARY KEY, k INT NOT NULL)",
-                    "INSERT INTO " + d + "orders_1 VALUES (1, 1)",
-                    "INSERT INTO " + d + "orders_2 VALUES (1, 2)");
-            String sources = db.name() + "[.]orders_[0-9]";
-            Pipeline pipeline = new Pipeline(db, checkpoints);
-            pipeline.captureOptions()
-                    .setString("route.tables", sources + ":" + merged.name() + ".orders");
-            pipeline.captureOptions().setString("route.source-columns", sources + ":src=table");
-            JobClient capture = jobs.add(pipeline.startCapture());
-            jobs.add(pipeline.startApply());
+            JobClient capture = startMergingTwoShards(db, merged, jobs);
             String downstream =
                     "SELECT src, id, k FROM `" + merged.name() + "`.orders ORDER BY src, id";
             Sql.execute(Services.upstreamAdmin(), "INSERT INTO " + d + "orders_2 VALUES (2, 2)");
@@ -162,9 +136,7 @@ class ShardDdlStopsITCase {
                     Services.upstreamAdmin(),
                     "TRUNCATE TABLE " + d + "orders_1",
                     "INSERT INTO " + d + "orders_2 VALUES (3, 2)");
-            jobs.forget(capture);
-            Throwable failure =
-                    catchThrowable(() -> capture.getJobExecutionResult().get(2, TimeUnit.MINUTES));
+            Throwable failure = awaitStop(capture, jobs);
 
             assertThat(failure)
                     .hasStackTraceContaining(
@@ -182,5 +154,39 @@ class ShardDdlStopsITCase {
                             List.of("orders_2", "1", "2"),
                             List.of("orders_2", "2", "2"));
         }
+    }
+
+    /**
+     * Shards {@code orders_1} (row 1, 1) and {@code orders_2} (row 1, 2) of {@code db}, merged by
+     * route.tables into {@code merged.orders} with a column {@code src} naming the shard; starts
+     * both jobs.
+     *
+     * @return the capture job, which the tests expect to stop
+     */
+    private JobClient startMergingTwoShards(TestDatabase db, TestDatabase merged, RunningJobs jobs)
+            throws Exception {
+        String d = "`" + db.name() + "`.";
+        Sql.execute(
+                Services.upstreamAdmin(),
+                "CREATE TABLE " + d + "orders_1 (id INT PRIMARY KEY, k INT NOT NULL)",
+                "CREATE TABLE " + d + "orders_2 (id INT PRIMARY KEY, k INT NOT NULL)",
+                "INSERT INTO " + d + "orders_1 VALUES (1, 1)",
+                "INSERT INTO " + d + "orders_2 VALUES (1, 2)");
+        String sources = db.name() + "[.]orders_[0-9]";
+        Pipeline pipeline = new Pipeline(db, checkpoints);
+        pipeline.captureOptions()
+                .setString("route.tables", sources + ":" + merged.name() + ".orders");
+        pipeline.captureOptions().setString("route.source-columns", sources + ":src=table");
+        JobClient capture = jobs.add(pipeline.startCapture());
+        jobs.add(pipeline.startApply());
+        return capture;
+    }
+
+    /**
+     * Waits up to 2 minutes for the capture to stop, and returns why it did (null if it did not).
+     */
+    private static Throwable awaitStop(JobClient capture, RunningJobs jobs) {
+        jobs.forget(capture);
+        return catchThrowable(() -> capture.getJobExecutionResult().get(2, TimeUnit.MINUTES));
     }
 }
