@@ -55,50 +55,25 @@ class ShardDdlCoordinationITCase {
                 TestDatabase b = TestDatabase.create("shardddl");
                 TestDatabase merged = TestDatabase.create("merged");
                 RunningJobs jobs = new RunningJobs()) {
-            List<String> shards = new ArrayList<>();
-            List<String> names = new ArrayList<>();
-            List<String> union = new ArrayList<>();
-            for (TestDatabase db : List.of(a, b)) {
-                for (int i = 0; i < SHARDS; i++) {
-                    String table = "`" + db.name() + "`.orders_" + i;
-                    shards.add(table);
-                    names.add(db.name() + ".orders_" + i);
-                    union.add(
-                            "SELECT '"
-                                    + db.name()
-                                    + "' AS src_db, 'orders_"
-                                    + i
-                                    + "' AS src_table, id, k, note, %s FROM "
-                                    + table);
-                    Sql.execute(
-                            Services.upstreamAdmin(),
-                            "CREATE TABLE "
-                                    + table
-                                    + " (id INT PRIMARY KEY, k INT NOT NULL, note VARCHAR(20))",
-                            "INSERT INTO " + table + " VALUES (1, " + i + ", 'first')");
-                }
-            }
-            String sources = "(" + a.name() + "|" + b.name() + ")[.]orders_[0-9]";
+            MergedShards orders =
+                    MergedShards.create(
+                            List.of(a, b),
+                            merged,
+                            SHARDS,
+                            "(id INT PRIMARY KEY, k INT NOT NULL, note VARCHAR(20))",
+                            "(1, %d, 'first')");
+            List<String> shards = orders.tables();
+            List<String> names = orders.names();
             Pipeline pipeline = new Pipeline(a, checkpoints);
-            pipeline.captureOptions()
-                    .setString("upstream.tables", a.name() + ".*," + b.name() + ".*");
-            pipeline.captureOptions()
-                    .setString("route.tables", sources + ":" + merged.name() + ".orders");
-            pipeline.captureOptions()
-                    .setString(
-                            "route.source-columns", sources + ":src_db=database,src_table=table");
+            orders.route(pipeline);
             pipeline.captureOptions()
                     .setString("monitoring.rest-port", String.valueOf(FreePorts.one()));
             JobClient capture = jobs.add(pipeline.startCapture());
             jobs.add(pipeline.startApply());
-            String actual =
-                    "SELECT src_db, src_table, id, k, note, %s FROM `"
-                            + merged.name()
-                            + "`.orders ORDER BY src_db, src_table, id";
             RowsDownstream.awaitEqual(
                     "the merged snapshot",
-                    unionOf(union, "0") + " ORDER BY src_db, src_table, id",
-                    actual.formatted("0"),
+                    orders.union("id, k, note, 0"),
+                    orders.merged("id, k, note, 0"),
                     jobs);
 
             Path captureCheckpoints = checkpoints.resolve("capture-" + a.name());
@@ -149,8 +124,8 @@ class ShardDdlCoordinationITCase {
 
             RowsDownstream.awaitEqual(
                     "the merged table to equal the union of the shards",
-                    unionOf(union, "extra") + " ORDER BY src_db, src_table, id",
-                    actual.formatted("extra"),
+                    orders.union("id, k, note, extra"),
+                    orders.merged("id, k, note, extra"),
                     jobs);
             assertThat(RowsDownstream.columns(merged.name(), "orders")).containsOnlyOnce("extra");
             assertThat(schemaChangesOf(pipeline, merged.name() + ".orders"))
@@ -158,10 +133,6 @@ class ShardDdlCoordinationITCase {
                     .hasSize(1);
             assertNoBinlogChangeTwice("ferry." + merged.name());
         }
-    }
-
-    private static String unionOf(List<String> selects, String extra) {
-        return String.join(" UNION ALL ", selects.stream().map(s -> s.formatted(extra)).toList());
     }
 
     /** Cancels the capture after a checkpoint taken with the DDL pending, and resumes it. */

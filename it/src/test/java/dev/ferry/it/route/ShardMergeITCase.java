@@ -9,7 +9,6 @@ import dev.ferry.it.support.Services;
 import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,55 +30,24 @@ class ShardMergeITCase {
                 TestDatabase b = TestDatabase.create("shard");
                 TestDatabase merged = TestDatabase.create("merged");
                 RunningJobs jobs = new RunningJobs()) {
-            List<String> shards = new ArrayList<>();
-            List<String> union = new ArrayList<>();
-            for (TestDatabase db : List.of(a, b)) {
-                for (int i = 0; i < SHARDS; i++) {
-                    String table = "`" + db.name() + "`.orders_" + i;
-                    shards.add(table);
-                    union.add(
-                            "SELECT '"
-                                    + db.name()
-                                    + "' AS src_db, 'orders_"
-                                    + i
-                                    + "' AS src_table,"
-                                    + " id, k, note FROM "
-                                    + table);
-                    Sql.execute(
-                            Services.upstreamAdmin(),
-                            "CREATE TABLE "
-                                    + table
-                                    + " (id INT PRIMARY KEY, k INT NOT NULL,"
-                                    + " note VARCHAR(20), KEY by_k (k))",
-                            "INSERT INTO "
-                                    + table
-                                    + " VALUES (1, "
-                                    + i
-                                    + ", 'first'),"
-                                    + " (2, 2, 'second')");
-                }
-            }
-            String sources = "(" + a.name() + "|" + b.name() + ")[.]orders_[0-9]";
+            MergedShards orders =
+                    MergedShards.create(
+                            List.of(a, b),
+                            merged,
+                            SHARDS,
+                            "(id INT PRIMARY KEY, k INT NOT NULL, note VARCHAR(20), KEY by_k (k))",
+                            "(1, %d, 'first'), (2, 2, 'second')");
             Pipeline pipeline = new Pipeline(a, checkpoints);
-            pipeline.captureOptions()
-                    .setString("upstream.tables", a.name() + ".*," + b.name() + ".*");
-            pipeline.captureOptions()
-                    .setString("route.tables", sources + ":" + merged.name() + ".orders");
-            pipeline.captureOptions()
-                    .setString(
-                            "route.source-columns", sources + ":src_db=database,src_table=table");
+            orders.route(pipeline);
             pipeline.applyOptions().setString("apply.workers", "8");
             jobs.add(pipeline.startCapture());
             jobs.add(pipeline.startApply());
 
-            String expected = String.join(" UNION ALL ", union) + " ORDER BY src_db, src_table, id";
-            String actual =
-                    "SELECT src_db, src_table, id, k, note FROM `"
-                            + merged.name()
-                            + "`.orders ORDER BY src_db, src_table, id";
+            String expected = orders.union("id, k, note");
+            String actual = orders.merged("id, k, note");
             RowsDownstream.awaitEqual("the merged snapshot", expected, actual, jobs);
             long transactions;
-            try (ShardWrites writes = ShardWrites.start(shards, 4)) {
+            try (ShardWrites writes = ShardWrites.start(orders.tables(), 4)) {
                 Thread.sleep(20_000);
                 transactions = writes.transactions();
             }
