@@ -1,17 +1,10 @@
 package dev.ferry.it.replication;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import dev.ferry.checksum.DatabaseComparison;
 import dev.ferry.it.support.Pipeline;
-import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
-import dev.ferry.it.support.SampleSchema;
 import dev.ferry.it.support.Services;
 import dev.ferry.it.support.TestDatabase;
-import dev.ferry.it.support.Workload;
 import java.nio.file.Path;
-import java.time.Duration;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,21 +26,8 @@ class SnapshotThenBinlogITCase {
     void copiesTablesWhileTheyChangeAndEndsEqual() throws Exception {
         try (TestDatabase db = TestDatabase.create("snap");
                 RunningJobs jobs = new RunningJobs()) {
-            SampleSchema.load(db, 100_000, 1_000);
             Pipeline pipeline = new Pipeline(db, checkpoints);
-            try (Workload workload = Workload.start(db, 42)) {
-                jobs.add(pipeline.startCapture());
-                jobs.add(pipeline.startApply());
-                Thread.sleep(15_000); // the workload keeps changing rows through the snapshot
-                jobs.assertRunning();
-                assertThat(workload.transactions()).isGreaterThan(100);
-            }
-
-            DatabaseComparison result = Replicas.awaitEqual(db, jobs, Duration.ofMinutes(3));
-
-            assertThat(result.tables()).hasSize(3);
-            assertThat(result.sourceRows()).isGreaterThan(100_000);
-            assertThat(result.targetRows()).isEqualTo(result.sourceRows());
+            SnapshotUnderWorkload.copyAndAssertEqual(db, pipeline, jobs, 42);
         }
     }
 }

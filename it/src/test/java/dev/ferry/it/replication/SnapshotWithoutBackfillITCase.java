@@ -1,17 +1,10 @@
 package dev.ferry.it.replication;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import dev.ferry.checksum.DatabaseComparison;
 import dev.ferry.it.support.Pipeline;
-import dev.ferry.it.support.Replicas;
 import dev.ferry.it.support.RunningJobs;
-import dev.ferry.it.support.SampleSchema;
 import dev.ferry.it.support.Services;
 import dev.ferry.it.support.TestDatabase;
-import dev.ferry.it.support.Workload;
 import java.nio.file.Path;
-import java.time.Duration;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,24 +26,11 @@ class SnapshotWithoutBackfillITCase {
     void replayedChangesEndEqual() throws Exception {
         try (TestDatabase db = TestDatabase.create("nobackfill");
                 RunningJobs jobs = new RunningJobs()) {
-            SampleSchema.load(db, 100_000, 1_000);
             Pipeline pipeline = new Pipeline(db, checkpoints);
             pipeline.captureOptions().setString("capture.snapshot.skip-backfill", "true");
             // Small chunks: many chunks read while the workload runs, each with changes to replay.
             pipeline.captureOptions().setString("capture.snapshot.chunk-size", "2000");
-            try (Workload workload = Workload.start(db, 7)) {
-                jobs.add(pipeline.startCapture());
-                jobs.add(pipeline.startApply());
-                Thread.sleep(15_000);
-                jobs.assertRunning();
-                assertThat(workload.transactions()).isGreaterThan(100);
-            }
-
-            DatabaseComparison result = Replicas.awaitEqual(db, jobs, Duration.ofMinutes(3));
-
-            assertThat(result.tables()).hasSize(3);
-            assertThat(result.sourceRows()).isGreaterThan(100_000);
-            assertThat(result.targetRows()).isEqualTo(result.sourceRows());
+            SnapshotUnderWorkload.copyAndAssertEqual(db, pipeline, jobs, 7);
         }
     }
 }
