@@ -54,13 +54,7 @@ class NetworkFaultsITCase {
             pipeline.captureOptions().setString("upstream.port", "" + Toxiproxy.port(upstream));
             pipeline.applyOptions().setString("downstream.port", "" + Toxiproxy.port(downstream));
             pipeline.applyOptions().setString("apply.workers", "8");
-            for (var options :
-                    java.util.List.of(pipeline.captureOptions(), pipeline.applyOptions())) {
-                options.setString("kafka.bootstrap-servers", kafka.bootstrapServers());
-                // A Kafka transaction that cannot commit while the link is cut fails the capture:
-                // it restarts from its checkpoint, 5 s apart.
-                options.setString("job.restart-attempts", "30");
-            }
+            kafka.serve(pipeline);
             jobs.add(pipeline.startCapture());
             jobs.add(pipeline.startApply());
             BankWorkload.awaitOpeningBalances(db, jobs);
@@ -91,19 +85,7 @@ class NetworkFaultsITCase {
                                 downstream.toxics().resetPeer("reset", ToxicDirection.UPSTREAM, 0);
                         return reset::remove;
                     });
-            round(
-                    db,
-                    jobs,
-                    report,
-                    "Kafka link cut for 8 s",
-                    Duration.ofSeconds(8),
-                    () -> {
-                        assertThat(kafka.answers()).as("the broker through the proxy").isTrue();
-                        kafka.proxy().disable();
-                        // The cut is real: a client knowing only the proxy reaches nothing.
-                        assertThat(kafka.answers()).as("the broker while cut").isFalse();
-                        return kafka.proxy()::enable;
-                    });
+            round(db, jobs, report, "Kafka link cut for 8 s", Duration.ofSeconds(8), kafka::cut);
             checker.close();
             System.out.printf(
                     "network faults:%n%s%d polls, %d violations%n",
