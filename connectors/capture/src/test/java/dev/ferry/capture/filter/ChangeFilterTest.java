@@ -3,6 +3,7 @@ package dev.ferry.capture.filter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ferry.capture.TestTables;
 import dev.ferry.config.FerryConfigException;
 import dev.ferry.envelope.Operation;
 import dev.ferry.envelope.TableId;
@@ -39,22 +40,11 @@ class ChangeFilterTest {
     }
 
     private static TableSchema users() {
-        return new TableSchema(
+        return TestTables.keyedOnId(
                 "shop_1",
                 "users",
-                "ferry.shop_1.users",
                 List.of(column("id"), column("email"), column("amount"), column("status")),
-                List.of(
-                        new IndexSchema(
-                                "PRIMARY",
-                                true,
-                                true,
-                                List.of(new IndexSchema.IndexColumn("id", null))),
-                        new IndexSchema(
-                                "by_email",
-                                false,
-                                false,
-                                List.of(new IndexSchema.IndexColumn("email", null)))));
+                "email");
     }
 
     @Test

@@ -3,12 +3,12 @@ package dev.ferry.capture.route;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ferry.capture.TestTables;
 import dev.ferry.capture.kafka.TopicRouting;
 import dev.ferry.config.FerryConfigException;
 import dev.ferry.envelope.SchemaChange;
 import dev.ferry.envelope.TableId;
 import dev.ferry.envelope.schema.ColumnSchema;
-import dev.ferry.envelope.schema.IndexSchema;
 import dev.ferry.envelope.schema.TableSchema;
 import java.util.List;
 import java.util.Map;
@@ -29,25 +29,14 @@ class TableRouterTest {
     }
 
     private static TableSchema shard(String database, String table, String amountType) {
-        return new TableSchema(
+        return TestTables.keyedOnId(
                 database,
                 table,
-                "ferry." + database + "." + table,
                 List.of(
                         new ColumnSchema("id", "int", "int", false, false, null, null, null),
                         new ColumnSchema(
                                 "amount", amountType, amountType, true, false, null, null, null)),
-                List.of(
-                        new IndexSchema(
-                                "PRIMARY",
-                                true,
-                                true,
-                                List.of(new IndexSchema.IndexColumn("id", null))),
-                        new IndexSchema(
-                                "by_amount",
-                                false,
-                                false,
-                                List.of(new IndexSchema.IndexColumn("amount", null)))));
+                "amount");
     }
 
     @Test
