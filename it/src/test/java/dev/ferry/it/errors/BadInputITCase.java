@@ -3,18 +3,14 @@ package dev.ferry.it.errors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ferry.it.support.CommandOutcome;
 import dev.ferry.it.support.ExpectedErrors;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.RunningJobs;
 import dev.ferry.it.support.Services;
 import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
-import dev.ferry.jobs.FerryCommand;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -53,45 +49,21 @@ class BadInputITCase {
         db.close();
     }
 
-    /** The exit code and standard error of one ferry command. */
-    private record Outcome(int exitCode, String err) {}
-
-    private static Outcome capture(String... overrides) {
-        List<String> args =
-                new ArrayList<>(
-                        List.of(
-                                "capture",
-                                "--upstream.hostname",
-                                Services.HOST,
-                                "--upstream.port",
-                                String.valueOf(Services.UPSTREAM_PORT),
-                                "--upstream.username",
-                                "ferry_cdc",
-                                "--upstream.password",
-                                "ferry_cdc",
-                                "--upstream.tables",
-                                db.table("t"),
-                                "--kafka.bootstrap-servers",
-                                Services.KAFKA,
-                                "--kafka.schema-topic",
-                                "ferry-schema-" + db.name(),
-                                "--job.checkpoint-dir",
-                                checkpoints.toString()));
+    private static CommandOutcome capture(String... overrides) {
+        List<String> args = CommandOutcome.captureArguments(db.table("t"));
+        args.addAll(
+                List.of(
+                        "--kafka.bootstrap-servers",
+                        Services.KAFKA,
+                        "--kafka.schema-topic",
+                        "ferry-schema-" + db.name(),
+                        "--job.checkpoint-dir",
+                        checkpoints.toString()));
         args.addAll(List.of(overrides));
-        return run(args);
+        return CommandOutcome.run(args);
     }
 
-    private static Outcome run(List<String> args) {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code =
-                FerryCommand.run(
-                        args,
-                        new PrintStream(new ByteArrayOutputStream()),
-                        new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Outcome(code, err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static void assertClearError(Outcome outcome, String... expected) {
+    private static void assertClearError(CommandOutcome outcome, String... expected) {
         assertThat(outcome.exitCode()).as(outcome.err()).isEqualTo(2);
         assertThat(outcome.err())
                 .startsWith("ferry: ")
@@ -181,7 +153,7 @@ class BadInputITCase {
     void unknownOptionAndMissingOption() {
         assertClearError(capture("--upstream.tabels", "x"), "unknown option 'upstream.tabels'");
         assertClearError(
-                run(List.of("apply", "--downstream.password", SECRET)),
+                CommandOutcome.run(List.of("apply", "--downstream.password", SECRET)),
                 "downstream.username is required");
     }
 
@@ -198,7 +170,9 @@ class BadInputITCase {
             options.setString("downstream.password", SECRET);
             List<String> args = Pipeline.arguments("apply", options);
             assertClearError(
-                    run(args), "access denied for user 'ferry_apply'", "downstream.password");
+                    CommandOutcome.run(args),
+                    "access denied for user 'ferry_apply'",
+                    "downstream.password");
         } finally {
             other.close();
         }

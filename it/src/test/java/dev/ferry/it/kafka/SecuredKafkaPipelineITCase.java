@@ -2,6 +2,7 @@ package dev.ferry.it.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferry.it.support.CommandOutcome;
 import dev.ferry.it.support.ExpectedErrors;
 import dev.ferry.it.support.LogCapture;
 import dev.ferry.it.support.Pipeline;
@@ -11,13 +12,8 @@ import dev.ferry.it.support.Services;
 import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
 import dev.ferry.it.support.kafka.SecuredKafka;
-import dev.ferry.jobs.FerryCommand;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -86,45 +82,24 @@ class SecuredKafkaPipelineITCase {
     @Test
     void wrongCredentialsStopClearlyWithoutTheSecret() throws Exception {
         String wrong = "wrong-" + Long.toHexString(System.nanoTime());
-        List<String> args =
-                new ArrayList<>(
-                        List.of(
-                                "capture",
-                                "--upstream.hostname",
-                                Services.HOST,
-                                "--upstream.port",
-                                String.valueOf(Services.UPSTREAM_PORT),
-                                "--upstream.username",
-                                "ferry_cdc",
-                                "--upstream.password",
-                                "ferry_cdc",
-                                "--upstream.tables",
-                                "mysql.db",
-                                "--job.checkpoint-dir",
-                                directory.resolve("cp").toString()));
         // The upstream check runs before Kafka is reached: give it a table that passes.
         try (TestDatabase db = TestDatabase.create("saslbad");
                 LogCapture logs = new LogCapture()) {
             Sql.execute(
                     Services.upstreamAdmin(),
                     "CREATE TABLE `" + db.name() + "`.t (id INT PRIMARY KEY)");
-            args.set(args.indexOf("mysql.db"), db.name() + ".t");
+            List<String> args = CommandOutcome.captureArguments(db.name() + ".t");
+            args.addAll(List.of("--job.checkpoint-dir", directory.resolve("cp").toString()));
             kafka.clientOptions(SecuredKafka.USER, wrong)
                     .forEach(
                             (key, value) -> {
                                 args.add("--" + key);
                                 args.add(value);
                             });
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int code =
-                    FerryCommand.run(
-                            args,
-                            new PrintStream(new ByteArrayOutputStream()),
-                            new PrintStream(err, true, StandardCharsets.UTF_8));
+            CommandOutcome outcome = CommandOutcome.run(args);
 
-            String message = err.toString(StandardCharsets.UTF_8);
-            assertThat(code).as(message).isEqualTo(2);
-            assertThat(message)
+            assertThat(outcome.exitCode()).as(outcome.err()).isEqualTo(2);
+            assertThat(outcome.err())
                     .startsWith("ferry: kafka: cannot reach " + kafka.bootstrapServers())
                     .contains("SaslAuthenticationException")
                     .contains("refused the client's credentials")

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferry.checksum.ChecksumCommand;
 import dev.ferry.it.support.Await;
+import dev.ferry.it.support.CommandOutcome;
 import dev.ferry.it.support.Pipeline;
 import dev.ferry.it.support.RunningJobs;
 import dev.ferry.it.support.Services;
@@ -11,7 +12,6 @@ import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
 import dev.ferry.it.support.tls.TestCertificates;
 import dev.ferry.it.support.tls.TlsMariaDb;
-import dev.ferry.jobs.FerryCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -92,7 +92,7 @@ class TlsDatabasesITCase {
 
     @Test
     void aPlainConnectionIsRefusedClearly() {
-        Outcome outcome = capture("--upstream.tls.mode", "disabled");
+        CommandOutcome outcome = capture("--upstream.tls.mode", "disabled");
 
         assertThat(outcome.exitCode()).as(outcome.err()).isEqualTo(2);
         assertThat(outcome.err())
@@ -104,7 +104,7 @@ class TlsDatabasesITCase {
 
     @Test
     void aWrongCaIsRefusedClearly() {
-        Outcome outcome = capture("--upstream.tls.ca", certificates.wrongCa().toString());
+        CommandOutcome outcome = capture("--upstream.tls.ca", certificates.wrongCa().toString());
 
         assertThat(outcome.exitCode()).as(outcome.err()).isEqualTo(2);
         assertThat(outcome.err())
@@ -171,10 +171,7 @@ class TlsDatabasesITCase {
         };
     }
 
-    /** The exit code and standard error of one ferry command. */
-    private record Outcome(int exitCode, String err) {}
-
-    private static Outcome capture(String... overrides) {
+    private static CommandOutcome capture(String... overrides) {
         List<String> args =
                 new ArrayList<>(
                         List.of(
@@ -194,12 +191,6 @@ class TlsDatabasesITCase {
                                 "--job.checkpoint-dir",
                                 directory.resolve("checkpoints").toString()));
         args.addAll(List.of(overrides));
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code =
-                FerryCommand.run(
-                        args,
-                        new PrintStream(new ByteArrayOutputStream()),
-                        new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Outcome(code, err.toString(StandardCharsets.UTF_8));
+        return CommandOutcome.run(args);
     }
 }
