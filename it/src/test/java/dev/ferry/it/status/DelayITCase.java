@@ -115,16 +115,11 @@ class DelayITCase {
                     .isGreaterThan(4_000);
             // On a loaded machine the backlog of the large transaction may still be in the
             // capture: wait for the catch-up, checking every reading on the way.
-            List<DelayProbe.Reading> after = new ArrayList<>();
-            Await.until(
-                    "the delay back under 3 s after the outage",
-                    Duration.ofMinutes(3),
-                    () -> {
-                        DelayProbe.Reading reading = probe.read();
-                        after.add(reading);
-                        return reading.applyMs() != null && reading.applyMs() < 3_000;
-                    },
-                    after::toString);
+            List<DelayProbe.Reading> after =
+                    probe.readUntilApplyDelayUnder(
+                            "the delay back under 3 s after the outage",
+                            3_000,
+                            Duration.ofMinutes(3));
             DelayProbe.assertWithinTolerance("the catch-up after the outage", after);
             probe.close();
             jobs.assertRunning();

@@ -2,6 +2,7 @@ package dev.ferry.it.status;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferry.it.support.Await;
 import dev.ferry.it.support.FreePorts;
 import dev.ferry.it.support.Services;
 import dev.ferry.it.support.Sql;
@@ -150,6 +151,24 @@ final class DelayProbe implements AutoCloseable {
             readings.add(read());
             Thread.sleep(300);
         } while (System.currentTimeMillis() < end);
+        return readings;
+    }
+
+    /**
+     * Readings until the apply's delay is back under {@code underMs}, for at most {@code timeout}:
+     * every reading of the catch-up, for the tolerance check.
+     */
+    List<Reading> readUntilApplyDelayUnder(String what, long underMs, Duration timeout) {
+        List<Reading> readings = new ArrayList<>();
+        Await.until(
+                what,
+                timeout,
+                () -> {
+                    Reading reading = read();
+                    readings.add(reading);
+                    return reading.applyMs() != null && reading.applyMs() < underMs;
+                },
+                readings::toString);
         return readings;
     }
 

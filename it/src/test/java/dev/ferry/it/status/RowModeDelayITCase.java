@@ -11,7 +11,6 @@ import dev.ferry.it.support.Sql;
 import dev.ferry.it.support.TestDatabase;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -86,16 +85,11 @@ class RowModeDelayITCase {
                         .as("the stall shows: %s", outage)
                         .isGreaterThan(4_000);
 
-                List<DelayProbe.Reading> catchUp = new ArrayList<>();
-                Await.until(
-                        "the delay back under 2.5 s after the backlog",
-                        Duration.ofMinutes(2),
-                        () -> {
-                            DelayProbe.Reading reading = probe.read();
-                            catchUp.add(reading);
-                            return reading.applyMs() != null && reading.applyMs() < 2_500;
-                        },
-                        catchUp::toString);
+                List<DelayProbe.Reading> catchUp =
+                        probe.readUntilApplyDelayUnder(
+                                "the delay back under 2.5 s after the backlog",
+                                2_500,
+                                Duration.ofMinutes(2));
                 DelayProbe.assertWithinTolerance("the catch-up", catchUp);
                 assertThat(catchUp)
                         .as("readings while the backlog drained")
