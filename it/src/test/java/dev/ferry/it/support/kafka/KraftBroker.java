@@ -1,12 +1,14 @@
 package dev.ferry.it.support.kafka;
 
 import dev.ferry.it.support.FreePorts;
+import dev.ferry.it.support.Processes;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -185,14 +187,6 @@ final class KraftBroker implements AutoCloseable {
     /** Stops the broker and waits for it. */
     @Override
     public void close() {
-        process.destroy();
-        try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-        }
+        Processes.stop(process, Duration.ofSeconds(30));
     }
 }
