@@ -1,10 +1,9 @@
 package dev.ferry.it.schema;
 
 import dev.ferry.it.support.Services;
+import dev.ferry.it.support.Sql;
 import dev.ferry.jdbc.Connections;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -47,18 +46,18 @@ final class RowChurn implements AutoCloseable {
             while (running.get()) {
                 switch (random.nextInt(4)) {
                     case 0, 1 ->
-                            update(
+                            Sql.update(
                                     connection,
                                     "INSERT INTO " + table + " (id, k) VALUES (?, ?)",
                                     nextId++,
                                     random.nextInt(100));
                     case 2 ->
-                            update(
+                            Sql.update(
                                     connection,
                                     "UPDATE " + table + " SET k = k + 1 WHERE id = ?",
                                     nextId - 1 - random.nextInt(20));
                     default ->
-                            update(
+                            Sql.update(
                                     connection,
                                     "DELETE FROM " + table + " WHERE id = ?",
                                     nextId - 1 - random.nextInt(40));
@@ -69,16 +68,6 @@ final class RowChurn implements AutoCloseable {
             }
         } catch (Throwable e) {
             failure = e;
-        }
-    }
-
-    private static void update(Connection connection, String sql, Object... values)
-            throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < values.length; i++) {
-                statement.setObject(i + 1, values[i]);
-            }
-            statement.executeUpdate();
         }
     }
 

@@ -3,6 +3,7 @@ package dev.ferry.it.support;
 import dev.ferry.jdbc.Connections;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -21,6 +22,20 @@ public final class Sql {
             }
         } catch (SQLException e) {
             throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Runs one statement with {@code values} for its parameters on the caller's connection, inside
+     * the caller's transaction (a workload's writes).
+     */
+    public static void update(Connection connection, String sql, Object... values)
+            throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < values.length; i++) {
+                statement.setObject(i + 1, values[i]);
+            }
+            statement.executeUpdate();
         }
     }
 

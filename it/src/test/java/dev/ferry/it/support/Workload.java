@@ -2,8 +2,6 @@ package dev.ferry.it.support;
 
 import dev.ferry.jdbc.Connections;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,13 +41,13 @@ public final class Workload implements AutoCloseable {
                 int id = nextId++;
                 switch (random.nextInt(6)) {
                     case 0 ->
-                            update(
+                            Sql.update(
                                     connection,
                                     "UPDATE " + db + ".sbtest SET k = k + 1, c = ? WHERE id = ?",
                                     "u" + id,
                                     1 + random.nextInt(1000));
                     case 1 ->
-                            update(
+                            Sql.update(
                                     connection,
                                     "INSERT INTO "
                                             + db
@@ -58,27 +56,27 @@ public final class Workload implements AutoCloseable {
                                     "ins-" + id);
                     case 2 -> {
                         // inserted then deleted in the same transaction and in the next one
-                        update(
+                        Sql.update(
                                 connection,
                                 "INSERT INTO "
                                         + db
                                         + ".sbtest (id, k, c, pad) VALUES (?, 1, 'gone', 'gone')",
                                 id);
-                        update(connection, "DELETE FROM " + db + ".sbtest WHERE id = ?", id);
-                        update(
+                        Sql.update(connection, "DELETE FROM " + db + ".sbtest WHERE id = ?", id);
+                        Sql.update(
                                 connection,
                                 "DELETE FROM " + db + ".sbtest WHERE id = ?",
                                 1 + random.nextInt(1000));
                     }
                     case 3 ->
-                            update(
+                            Sql.update(
                                     connection,
                                     "UPDATE "
                                             + db
                                             + ".awkward SET price = price + 1, happened = NOW(6), doc = JSON_OBJECT('n', ?) WHERE id IN (1, 2)",
                                     id);
                     case 4 ->
-                            update(
+                            Sql.update(
                                     connection,
                                     "INSERT INTO "
                                             + db
@@ -88,13 +86,13 @@ public final class Workload implements AutoCloseable {
                                     "row ✓ " + id);
                     default -> {
                         // primary-key move and a composite-key delete
-                        update(
+                        Sql.update(
                                 connection,
                                 "UPDATE "
                                         + db
                                         + ".order_lines SET line_no = line_no + 100 WHERE order_id = ? AND line_no < 5",
                                 1000 + random.nextInt(200));
-                        update(
+                        Sql.update(
                                 connection,
                                 "DELETE FROM "
                                         + db
@@ -107,16 +105,6 @@ public final class Workload implements AutoCloseable {
             }
         } catch (Throwable e) {
             failure = e;
-        }
-    }
-
-    private static void update(Connection connection, String sql, Object... values)
-            throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < values.length; i++) {
-                statement.setObject(i + 1, values[i]);
-            }
-            statement.executeUpdate();
         }
     }
 
