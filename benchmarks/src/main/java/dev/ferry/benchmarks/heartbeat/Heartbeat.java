@@ -1,5 +1,7 @@
 package dev.ferry.benchmarks.heartbeat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -20,11 +22,13 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <pre>
  * Heartbeat --upstream-url URL --downstream-url URL --user U --password P --table db.sbtest1
- *     --seconds S [--interval-ms 100] [--poll-ms 20] [--settle-seconds 600]
+ *     --seconds S [--interval-ms 100] [--poll-ms 20] [--settle-seconds 600] [--delays-out FILE]
  * </pre>
  *
  * Writes for S seconds, then waits up to settle-seconds for the last heartbeats to arrive, and
- * prints {@code sent=… arrived=… p50_ms=… p95_ms=… p99_ms=… max_ms=…}.
+ * prints {@code sent=… arrived=… p50_ms=… p95_ms=… p99_ms=… max_ms=…}. With {@code --delays-out},
+ * it also writes each heartbeat's delay in ms to FILE, one a line ({@code lost} for one that never
+ * arrived), so that several runs' percentiles can be taken together ({@link PooledDelays}).
  */
 public final class Heartbeat {
     private Heartbeat() {}
@@ -48,7 +52,7 @@ public final class Heartbeat {
             System.err.println(
                     "usage: Heartbeat --upstream-url URL --downstream-url URL --user U --password P"
                             + " --table db.table --seconds S [--interval-ms 100] [--poll-ms 20]"
-                            + " [--settle-seconds 600]");
+                            + " [--settle-seconds 600] [--delays-out FILE]");
             System.exit(2);
         }
         try (Connection upstream =
@@ -65,6 +69,10 @@ public final class Heartbeat {
             writer.start();
             double[] delays =
                     poll(downstream, table, first, writer, committedAt, pollMs, settleSeconds);
+            String delaysOut = options.get("--delays-out");
+            if (delaysOut != null) {
+                Files.write(Path.of(delaysOut), DelayStats.lines(committedAt.size(), delays));
+            }
             System.out.println(DelayStats.line(committedAt.size(), delays));
         }
     }
