@@ -7,12 +7,17 @@
 #   mydumper      mydumper (dump) + myloader (load), Debian's packages
 #   ceiling       the downstream's own ceiling: CeilingLoader writes sysbench-identical rows as
 #                 multi-row INSERTs over the same number of connections (no Flink, no Kafka)
+#   direct        (only with --pipelines ... direct) a probe of a direct import mode (issue 23):
+#                 Flink CDC's snapshot read chained to wide multi-row upserts in one job, no Kafka
+#                 (dev.ferry.benchmarks.direct.DirectImportProbe), end to end
 # Data: sysbench oltp_insert prepare, 4 tables. Prints progress, then writes a Markdown report and
 # PNG charts to benchmarks/results/import/.
 #
 #   benchmarks/import.sh [--quick|--smoke] [--rows-per-table N] [--sweep-rows-per-table N]
 #                        [--parallelism "2 4 8 16 32 64"] [--rows-per-statement "300 ... 7500"]
 #                        [--workers N] [--batch-size N] [--dump-threads N] [--downstream mariadb|tidb]
+#                        [--pipelines "ferry stock mydumper ceiling direct"] [--direct-connections N]
+#                        [--no-sweeps]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 # --tables "4 400 1000" is the table-count axis (issue 30): the same rows spread over more tables.
@@ -22,14 +27,21 @@ for arg in "$@"; do [[ $arg != --tables ]] || exec "$(dirname "${BASH_SOURCE[0]}
 bench_usage 'usage: benchmarks/import.sh [--quick|--smoke] [--rows-per-table N] [--sweep-rows-per-table N]
                             [--parallelism "2 4 8 16 32 64"] [--rows-per-statement "300 600 1250 2500 5000 7500"]
                             [--workers N] [--batch-size N] [--dump-threads N] [--downstream mariadb|tidb]
+                            [--pipelines "ferry stock mydumper ceiling direct"] [--direct-connections N] [--no-sweeps]
        benchmarks/import.sh --tables "4 400 1000" [tables.sh options]: the table-count axis, run by tables.sh
   --downstream  mariadb (default: bin/services, measures ferry'"'"'s own cost) or tidb (a tidb-server
             of the run, or the TiDB on FERRY_TIDB_PORT; TiDB in one process takes much of the cores)
   --quick   4 x 25,000 rows; sweeps: parallelism 4 16, rows per statement 500 5000 (a few minutes)
   --smoke   4 x 5,000 rows, no sweeps (does it run and write a report; for CI)
+  --pipelines  which pipelines run (default "ferry stock mydumper ceiling"); "direct" adds the
+            direct import probe (no Kafka; issue 23), end to end with the others
+  --direct-connections  downstream connections of the probe, a multiple of --dump-threads (default:
+            --workers); rows per statement: --batch-size; source parallelism: --dump-threads
+  --no-sweeps  only the headline measurements, at any size
   default   4 x 200,000 rows; sweeps on 4 x 50,000 rows: parallelism 2 4 8 16 32 64,
             rows per statement 300 600 1250 2500 5000 7500'
 size=full rows="" sweep_rows="" parallelism="-" statement_rows="-" workers=16 batch=2000 dump_threads=4
+pipelines="ferry stock mydumper ceiling" direct_connections="" sweeps=1
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) size=quick; shift ;;
@@ -42,6 +54,9 @@ while [[ $# -gt 0 ]]; do
     --batch-size) need_value "$@"; batch=$2; shift 2 ;;
     --dump-threads) need_value "$@"; dump_threads=$2; shift 2 ;;
     --downstream) need_value "$@"; bench_downstream=$2; shift 2 ;;
+    --pipelines) need_value "$@"; pipelines=$2; shift 2 ;;
+    --direct-connections) need_value "$@"; direct_connections=$2; shift 2 ;;
+    --no-sweeps) sweeps=0; shift ;;
     *) usage ;;
   esac
 done
@@ -55,6 +70,14 @@ check_ints --rows-per-table "$rows $sweep_rows" 100 100000000
 [[ -z $statement_rows ]] || check_ints --rows-per-statement "$statement_rows" 1 20000
 check_ints "--workers/--batch-size/--dump-threads" "$workers $batch $dump_threads" 1 20000
 check_ints --workers "$workers" 1 64
+for p in $pipelines; do
+  case $p in ferry|stock|mydumper|ceiling|direct) ;; *) echo "--pipelines takes ferry stock mydumper ceiling direct, got '$p'" >&2; exit 2 ;; esac
+done
+runs() { [[ " $pipelines " == *" $1 "* ]]; } # PIPELINE: whether it is measured in this run
+: "${direct_connections:=$workers}"
+check_ints --direct-connections "$direct_connections" 1 256
+((direct_connections % dump_threads == 0)) || { echo "--direct-connections ($direct_connections) must be a multiple of --dump-threads ($dump_threads)" >&2; exit 2; }
+[[ $sweeps == 1 ]] || { parallelism=""; statement_rows=""; sweep_rows=$rows; }
 case ${bench_downstream:=mariadb} in mariadb|tidb) ;; *) echo "--downstream must be mariadb or tidb, got '$bench_downstream'" >&2; exit 2 ;; esac
 
 bench_init import bench_import
@@ -94,13 +117,19 @@ field_of() { # KEY FIELD-NUMBER: a field of a measurement, empty when not measur
   if [[ -n ${result[$1]:-} ]]; then cut -d'|' -f"$2" <<< "${result[$1]}"; fi
 }
 seconds_of() { field_of "$1" 1; }
-cpu_line() { cpu_summary "$1" "$2" capture apply stock ceiling kafka down up; } # BEFORE AFTER
+cpu_line() { cpu_summary "$1" "$2" capture apply stock ceiling direct kafka down up; } # BEFORE AFTER
+# mydumper and myloader run in the foreground: their CPU is what bash's `times` counts for this
+# shell's waited-for children (run in this shell, not in $(...), whose subshell starts from zero).
+# children_cpu FILE: the CPU seconds (user + system) of the children in a `times` output
+children_cpu() { awk 'NR == 2 { gsub(/s/, ""); split($1, u, "m"); split($2, s, "m"); print u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$1"; }
+# tool_cpu NAME: "NAME=seconds" of the children between `times > $work/times0` and `… times1`
+tool_cpu() { echo "$1=$(fmt1 "$(calc "$(children_cpu "$work/times1") - $(children_cpu "$work/times0")")")"; }
 # measured KEY STATUS_BEFORE CPU_BEFORE START [SECONDS]: records a copy that succeeded, which took
 # SECONDS (default: since START)
 measured() {
   local seconds=${5:-}; [[ -n $seconds ]] || seconds=$(calc "$(now) - $4")
   local after; after=$(status_snapshot down)
-  record "$1" "$seconds" "$(status_delta Com_insert "$2" "$after")" "${latency:-}" "$(cpu_line "$3" "$(cpu_all)")" ok
+  record "$1" "$seconds" "$(status_delta Com_insert "$2" "$after")" "${latency:-}" "$(cpu_line "$3" "$(cpu_all)")${tool_cpu:+ $tool_cpu}" ok
   say "$1: $(fmt1 "$seconds") s, $(fmt1 "$(calc "$bytes / 1048576 / $seconds")") MB/s"
 }
 failed() { # KEY WHAT
@@ -118,9 +147,10 @@ run_mydumper() {
   local key=mydumper:$data:$1:$2 dir; dir=$(dump_dir "$2")
   [[ -z ${result[$key]:-} ]] || return 0
   rm -rf "$dir"
-  local s0 c0 start; s0=$(status_snapshot down); c0=$(cpu_all); start=$(now)
+  local s0 c0 start; s0=$(status_snapshot down); c0=$(cpu_all); start=$(now); times > "$work/times0"
   if mydumper -h 127.0.0.1 -P "$FERRY_UPSTREAM_PORT" -u ferry_admin -p ferry_admin -B "$db" -t "$1" \
       --rows 50000 -s "$2" -o "$dir" > "$work/mydumper.log" 2>&1; then
+    times > "$work/times1"; local tool_cpu; tool_cpu=$(tool_cpu mydumper)
     latency="" measured "$key" "$s0" "$c0" "$start"
   else
     failed "$key" "mydumper failed: $(tail -1 "$work/mydumper.log")"
@@ -131,9 +161,10 @@ run_myloader() {
   local key=myloader:$data:$1:$2
   [[ -z ${result[$key]:-} ]] || return 0
   "${down[@]}" -e "DROP DATABASE IF EXISTS $db"
-  local s0 c0 start; s0=$(status_snapshot down); c0=$(cpu_all); start=$(now)
+  local s0 c0 start; s0=$(status_snapshot down); c0=$(cpu_all); start=$(now); times > "$work/times0"
   if myloader -h 127.0.0.1 -P "$FERRY_DOWNSTREAM_PORT" -u ferry_admin -p ferry_admin -B "$db" -t "$1" \
       -d "$(dump_dir "$2")" -o > "$work/myloader.log" 2>&1 && [[ $("${down[@]}" -e "$(rows_sql)") == "$total" ]]; then
+    times > "$work/times1"; local tool_cpu; tool_cpu=$(tool_cpu myloader)
     latency="" measured "$key" "$s0" "$c0" "$start"
   else
     failed "$key" "myloader did not load every row: $(tail -1 "$work/myloader.log")"
@@ -209,6 +240,36 @@ run_ceiling() {
   unset 'procs[ceiling]'
 }
 
+# direct CONNECTIONS ROWS-PER-STATEMENT: DirectImportProbe end to end (snapshot read chained to wide
+# upserts, no Kafka) into empty tables; timed like the other copies, until the downstream holds every
+# row (or the probe has exited, if that comes first: it exits only after its own checks). The probe
+# then compares every table's count and CRC32 sum with the upstream's and fails on a difference.
+run_direct() {
+  local key=direct:$data:$1:$2
+  [[ -z ${result[$key]:-} ]] || return 0
+  empty_downstream
+  local s0 c0 start pid; s0=$(status_snapshot down); c0=$(cpu_all); start=$(now)
+  "${java[@]}" ${direct_jvm_flags[@]+"${direct_jvm_flags[@]}"} -cp "$benchmarks_jar" dev.ferry.benchmarks.direct.DirectImportProbe \
+    --database "$db" --upstream-port "$FERRY_UPSTREAM_PORT" --downstream-port "$FERRY_DOWNSTREAM_PORT" \
+    --server-id "$(server_ids 6600 "$capture_parallelism")" --parallelism "$capture_parallelism" \
+    --sink upsert --rows-per-statement "$2" --connections "$1" > "$work/direct.out" 2> "$work/direct.log" &
+  pid=$!
+  track direct $pid
+  while kill -0 "$pid" 2>/dev/null && [[ $("${down[@]}" -e "$(rows_sql)" 2>/dev/null) != "$total" ]]; do
+    [[ $(calc "($(now) - $start > $timeout_s)") == 1 ]] && break
+    sleep 0.5
+  done
+  local seconds c1; seconds=$(calc "$(now) - $start"); c1=$(cpu_all)
+  if wait "$pid" && grep -q rows_per_second "$work/direct.out"; then
+    latency="" measured "$key" "$s0" "$c0" "$start" "$seconds"
+    # the copy's CPU, not the probe's checks after it
+    result[$key]=$(awk -F'|' -v OFS='|' -v cpu="$(cpu_line "$c0" "$c1")" '{ $4 = cpu; print }' <<< "${result[$key]}")
+  else
+    failed "$key" "DirectImportProbe failed: $(grep -m1 -E 'NOT equal|Exception|Error' "$work/direct.log" | cut -c1-300 || tail -1 "$work/direct.log")"
+  fi
+  unset 'procs[direct]'
+}
+
 # mydumper's --statement-size (bytes) for about N rows per INSERT: sysbench rows take about 200
 # bytes in a statement; the rows per statement actually loaded are measured (Com_insert).
 statement_bytes() { echo $(($1 * 200)); }
@@ -219,36 +280,34 @@ say "run $run_id: $size size; 4 x $rows rows (sweeps: 4 x $sweep_rows); workers 
 capture_parallelism=$dump_threads
 prepare_data main
 say "main data: $(fmt1 "$(mb)") MB of InnoDB data"
-run_mydumper "$dump_threads" "$dumper_bytes"
-run_myloader "$workers" "$dumper_bytes"
-run_ferry_dump
-run_ferry_load "$workers" "$batch"
-run_ceiling "$workers" "$batch"
-run_ferry_e2e "$workers" "$batch"
-run_stock "$workers" "$batch"
+! runs mydumper || { run_mydumper "$dump_threads" "$dumper_bytes"; run_myloader "$workers" "$dumper_bytes"; }
+! runs ferry || { run_ferry_dump; run_ferry_load "$workers" "$batch"; }
+! runs ceiling || run_ceiling "$workers" "$batch"
+! runs ferry || run_ferry_e2e "$workers" "$batch"
+! runs stock || run_stock "$workers" "$batch"
+! runs direct || run_direct "$direct_connections" "$batch"
 
 if [[ -n $parallelism || -n $statement_rows ]]; then
   if [[ $sweep_data == sweep ]]; then
     prepare_data sweep
     say "sweep data: $(fmt1 "$(mb)") MB of InnoDB data"
-    run_ferry_dump
+    ! runs ferry || run_ferry_dump
   else
     use_data main
   fi
-  run_mydumper "$dump_threads" "$dumper_bytes"
+  ! runs mydumper || run_mydumper "$dump_threads" "$dumper_bytes"
   for p in $parallelism; do
     say "sweep: sink parallelism $p"
-    run_ferry_load "$p" "$batch"
-    run_stock "$p" "$batch"
-    run_ceiling "$p" "$batch"
-    run_myloader "$p" "$dumper_bytes"
+    ! runs ferry || run_ferry_load "$p" "$batch"
+    ! runs stock || run_stock "$p" "$batch"
+    ! runs ceiling || run_ceiling "$p" "$batch"
+    ! runs mydumper || run_myloader "$p" "$dumper_bytes"
   done
   for r in $statement_rows; do
     say "sweep: $r rows per statement"
-    run_ferry_load "$workers" "$r"
-    run_ceiling "$workers" "$r"
-    run_mydumper "$dump_threads" "$(statement_bytes "$r")"
-    run_myloader "$workers" "$(statement_bytes "$r")"
+    ! runs ferry || run_ferry_load "$workers" "$r"
+    ! runs ceiling || run_ceiling "$workers" "$r"
+    ! runs mydumper || { run_mydumper "$dump_threads" "$(statement_bytes "$r")"; run_myloader "$workers" "$(statement_bytes "$r")"; }
   done
 fi
 
@@ -279,15 +338,38 @@ k_load=ferry-load:main:$workers:$batch
 k_ceiling=ceiling:main:$workers:$batch
 k_e2e=ferry-e2e:main:$workers:$batch
 k_stock=stock:main:$workers:$batch
+k_direct=direct:main:$direct_connections:$batch
 dumper_total=$(sum_seconds "$k_mydumper" "$k_myloader")
 ferry_serial=$(sum_seconds "$k_dump" "$k_load")
 rate_e2e=$(rows_s "$k_e2e")
 rate_stock=$(rows_s "$k_stock")
+rate_direct=$(rows_s "$k_direct")
+vs_stock_direct="" vs_dumper_direct=""
+[[ -z $rate_direct || -z $rate_stock ]] || vs_stock_direct=$(calc "$rate_direct / $rate_stock")
 rate_dumper=$(per_second "$((data_rows[main] * 4))" "$dumper_total")
 rate_load=$(rows_s "$k_load"); rate_ceiling=$(rows_s "$k_ceiling")
 vs_stock="" vs_dumper=""
 [[ -z $rate_e2e || -z $rate_stock ]] || vs_stock=$(calc "$rate_e2e / $rate_stock")
 [[ -z $rate_e2e || -z $rate_dumper ]] || vs_dumper=$(calc "$rate_e2e / $rate_dumper")
+[[ -z $rate_direct || -z $rate_dumper ]] || vs_dumper_direct=$(calc "$rate_direct / $rate_dumper")
+# us_per_row NAME KEY...: CPU µs per row of process NAME summed over the measurements KEY (its
+# cpu field, "name=seconds ..."); "all" sums every process; nothing when a measurement is missing
+us_per_row() {
+  local name=$1 key sum=0 line; shift
+  for key in "$@"; do
+    [[ -n $(seconds_of "$key") ]] || return 0
+    line=$(field_of "$key" 4)
+    sum=$(calc "$sum + $(tr ' ' '\n' <<< "$line" | awk -F= -v n="$name" 'NF == 2 && (n == "all" || $1 == n) { s += $2 } END { print s + 0 }')")
+  done
+  calc "$sum * 1000000 / (${data_rows[main]} * 4)"
+}
+# cpu_row LABEL OWN-PROCESSES KEY...: a row of the CPU-per-row table
+cpu_row() {
+  local label=$1 own=$2 name sum=0 v; shift 2
+  for name in $own; do v=$(us_per_row "$name" "$@"); [[ -z $v ]] || sum=$(calc "$sum + $v"); done
+  [[ -n $(us_per_row all "$@") ]] || { echo "| $label | — | — | — | — | — |"; return; }
+  echo "| $label | $(fmt1 "$sum") ($own) | $(fmt1 "$(us_per_row kafka "$@")") | $(fmt1 "$(us_per_row down "$@")") | $(fmt1 "$(us_per_row up "$@")") | $(fmt1 "$(us_per_row all "$@")") |"
+}
 status_line() { local st; st=$(field_of "$1" 5); if [[ -n $st && $st != ok ]]; then echo "- \`$1\`: $st"; fi; }
 
 # Charts: MB/s against sink parallelism and against rows per statement
@@ -348,6 +430,20 @@ fi
   echo "| ferry dump, then load (the two rows above) | $(fmt2 "$ferry_serial") | $(fmt0 "$(per_second "$((data_rows[main] * 4))" "$ferry_serial")") | $(fmt1 "$(per_second "$main_mb" "$ferry_serial")") | dump: $(field_of "$k_dump" 4); load: $(field_of "$k_load" 4) |"
   echo "| **ferry capture → Kafka → apply, together** | $(fmt2 "$(seconds_of "$k_e2e")") | $(fmt0 "$rate_e2e") | $(fmt1 "$(mb_s "$k_e2e")") | $(field_of "$k_e2e" 4) |"
   echo "| stock \`mysql-cdc\` → \`jdbc\` | $(fmt2 "$(seconds_of "$k_stock")") | $(fmt0 "$rate_stock") | $(fmt1 "$(mb_s "$k_stock")") | $(field_of "$k_stock" 4) |"
+  ! runs direct || echo "| ferry direct import probe (snapshot → wide upserts, no Kafka; $direct_connections connections) | $(fmt2 "$(seconds_of "$k_direct")") | $(fmt0 "$rate_direct") | $(fmt1 "$(mb_s "$k_direct")") | $(field_of "$k_direct" 4) |"
+  echo
+  echo "## CPU per row"
+  echo
+  echo "CPU µs per copied row of each process during the copy (\`/proc/<pid>/stat\`; JVM start included). mydumper + myloader: both runs added."
+  echo
+  echo "| pipeline | own processes | Kafka broker | downstream | upstream | all |"
+  echo "|---|--:|--:|--:|--:|--:|"
+  cpu_row "mydumper, then myloader" "mydumper myloader" "$k_mydumper" "$k_myloader"
+  cpu_row "ferry dump, then load" "capture apply" "$k_dump" "$k_load"
+  cpu_row "ferry capture → Kafka → apply, together" "capture apply" "$k_e2e"
+  cpu_row "stock \`mysql-cdc\` → \`jdbc\`" "stock" "$k_stock"
+  ! runs direct || cpu_row "ferry direct import probe" "direct" "$k_direct"
+  cpu_row "downstream ceiling (load only)" "ceiling" "$k_ceiling"
   echo
   echo "## Ratios and targets"
   echo
@@ -357,6 +453,11 @@ fi
   echo "| ferry end to end ÷ mydumper + myloader | $(ratio "$rate_e2e" "$rate_dumper") | ≥ 0.6× | $(verdict "$vs_dumper" 0.6) |"
   echo "| ferry apply (load) ÷ downstream ceiling | $(ratio "$rate_load" "$rate_ceiling") | — | — |"
   echo "| ferry dump then load ÷ mydumper then myloader | $(ratio "$dumper_total" "$ferry_serial") | — | — |"
+  if runs direct; then
+    echo "| direct import probe ÷ stock pipeline | $(ratio "$rate_direct" "$rate_stock") | ≥ 2× | $(verdict "$vs_stock_direct" 2) |"
+    echo "| direct import probe ÷ mydumper + myloader | $(ratio "$rate_direct" "$rate_dumper") | ≥ 0.6× | $(verdict "$vs_dumper_direct" 0.6) |"
+    echo "| direct import probe ÷ ferry end to end | $(ratio "$rate_direct" "$rate_e2e") | — | — |"
+  fi
   echo
   echo "What limits ferry here: the CPU seconds above show where the cores went (\`capture\`, \`apply\`, the Kafka broker, the downstream ($([[ $bench_downstream == tidb ]] && echo "\`tidb-server\`" || echo "\`mariadbd\`")) and the upstream \`mariadbd\`). Ferry end to end used $(fmt1 "$(cpu_per_100k "$k_e2e")") CPU seconds per 100k rows, the stock pipeline $(fmt1 "$(cpu_per_100k "$k_stock")"); on a CPU-bound machine the one that spends less CPU per row copies faster. Ferry's copy was $([[ -n $(seconds_of "$k_e2e") ]] && cpu_bound_note "$(cpu_rate "$k_e2e")")"
   echo
@@ -401,5 +502,6 @@ fi
   echo "- **rows per INSERT (measured)**: the rows copied ÷ the growth of the downstream's \`Com_insert\` status counter during the copy (any other INSERT, e.g. ferry's progress table, counts too; no other work uses this downstream)."
   echo "- **downstream ceiling**: \`dev.ferry.benchmarks.ceiling.CeilingLoader\` generates sysbench-identical rows (sysbench's templates for \`k\`, \`c\`, \`pad\`; nothing is read from the upstream) and writes them as autocommitted multi-row \`INSERT\`s over N connections taking statements from one queue: what the downstream absorbs without Flink, Kafka or an upstream. Its time is its own, from the first statement to the last commit (no JVM start: a ceiling of the downstream, not of a tool); its statement latency p99 is measured around each \`execute\` call."
   echo "- **CPU seconds**: utime + stime from \`/proc/<pid>/stat\` before and after each copy, per process (\`capture\`, \`apply\`, \`stock\`, \`ceiling\`, and the services \`kafka\`, \`down\`, \`up\` found by the ports they listen on). mydumper and myloader are not tracked themselves; the database servers' columns show their work."
+  ! runs direct || echo "- **direct import probe**: \`dev.ferry.benchmarks.direct.DirectImportProbe\` (not a product option): Flink CDC's MySQL source at snapshot-only startup with the capture's source settings (parallelism $dump_threads, chunk and fetch size at ferry's defaults, backfill on), chained in the same task to a sink that gathers rows per table and writes autocommitted multi-row \`INSERT … ON DUPLICATE KEY UPDATE\` of $batch rows (the apply's \`StatementBuilder\`, prepared on the server) over $direct_connections connections. Timed like the other copies, from its start until the downstream holds every row; afterwards it compares every table's \`COUNT(*)\` and CRC32 sum with the upstream's and fails the run on a difference. Its CPU is taken when the rows are all downstream, before those checks."
   echo "- **Ratios**: rows/s of the two pipelines on the same data in this run. The targets (issue 6): ferry end to end ≥ 2× the stock pipeline, and ≥ 0.6× mydumper + myloader (dump then load, their times added)."
 } | write_report
