@@ -8,27 +8,33 @@
 # A table whose script fails or is missing is reported as such; the others still run.
 #
 #   benchmarks/all.sh [--quick] [--tables "import incremental funnel load"]
+#   benchmarks/all.sh --tables ""   runs nothing: rewrites SUMMARY.md from the latest reports
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 bench_usage 'usage: benchmarks/all.sh [--quick] [--tables "import incremental funnel load"]
   --quick   every table at its --quick size (a few minutes each); default: the full sizes
-  --tables  run only these tables (the summary still links the latest report of every table)'
+  --tables  run only these tables (the summary still links the latest report of every table);
+            --tables "" runs none and only rewrites the summary from the latest reports'
 all_tables="import incremental funnel load"
 size=() tables=$all_tables
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) size=(--quick); shift ;;
-    --tables) need_value "$@"; tables=$2; shift 2 ;;
+    --tables) [[ $# -ge 2 ]] || { echo "--tables needs a value" >&2; usage; }; tables=$2; shift 2 ;;
     *) usage ;;
   esac
 done
 for table in $tables; do [[ " $all_tables " == *" $table "* ]] || { echo "--tables: unknown table '$table' (tables: $all_tables)" >&2; exit 2; }; done
 declare -A title=([import]="Table 1: full import" [incremental]="Table 2: incremental replication"
-  [funnel]="Table 3: funnel" [load]="Table 4: load levels and large transactions")
+  [funnel]="Table 3: funnel" [load]="Table 4: load levels and large transactions"
+  [apply-drain]="Drains: apply from Kafka and whole pipeline")
+# Reports of scripts all.sh does not run, summarised after the tables: results folder -> script
+declare -A other_script=([apply-drain]=drain.sh)
+other_reports="apply-drain"
 
 bench_init summary none
 results_dir=benchmarks/results report=benchmarks/results/SUMMARY.md
-bench_build
+[[ -z $tables ]] || bench_build
 declare -A outcome=()
 for table in $all_tables; do outcome[$table]="not run"; done
 for table in $tables; do
@@ -56,7 +62,7 @@ ratios() {
 {
   echo "# Benchmark suite: summary"
   echo
-  echo "Written by \`benchmarks/all.sh${size[*]:+ ${size[*]}}\` at $started_at. Each table's peers were measured in the same run as ferry, on the machine below; the ratios are what carries over to other machines."
+  echo "Written by \`benchmarks/all.sh${size[*]:+ ${size[*]}}$([[ -n $tables ]] || echo ' --tables ""')\` at $started_at$([[ -n $tables ]] || echo ', from the latest reports (no table run)'). Each table's peers were measured in the same run as ferry, on the machine below; the ratios are what carries over to other machines."
   echo
   report_machine
   echo
@@ -68,8 +74,13 @@ ratios() {
     [[ -z $latest_report ]] || link="[$(basename "$latest_report")](${latest_report#benchmarks/results/})"
     echo "| ${title[$table]} (\`benchmarks/$table.sh\`) | ${outcome[$table]} | $link |"
   done
+  for table in $other_reports; do
+    latest_report=$(latest "$table")
+    [[ -n $latest_report ]] || continue
+    echo "| ${title[$table]} (\`benchmarks/${other_script[$table]}\`) | not run by all.sh | [$(basename "$latest_report")](${latest_report#benchmarks/results/}) |"
+  done
   echo
-  for table in $all_tables; do
+  for table in $all_tables $other_reports; do
     latest_report=$(latest "$table")
     [[ -n $latest_report ]] || continue
     echo "## ${title[$table]}"

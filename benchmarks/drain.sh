@@ -268,22 +268,22 @@ hot_methods() { # file
   done
   echo "## Ratios (drain rate in rows/s)"
   echo
-  echo "Target: ferry transaction mode, through Kafka, drains at least 1.5× as fast as the stock pipeline, with the apply heap at 1 GB or less (here \`-Xmx1g\`)."
+  echo "Targets (issue 23): the **apply from Kafka** (ferry transaction mode) drains at least 1.5× as fast as the stock pipeline, with the apply heap at 1 GB or less (here \`-Xmx1g\`); the **whole pipeline** at least 1.0× (the stock job has no Kafka hop; matching it with one is the bar)."
   echo "Two ferry figures: the **apply's drain** of a backlog already in Kafka (the apply paused, the capture running: what the apply itself does per second), and the **whole pipeline's drain** of a backlog in the binlog (capture and apply paused: capture, Kafka and apply share the cores). The stock pipeline has one process and drains the binlog."
   echo
-  echo '| workload | workers | ferry apply from Kafka ÷ stock | target ≥ 1.5× | ferry whole pipeline ÷ stock | target ≥ 1.5× | ferry transaction ÷ ferry row (apply from Kafka) |'
+  echo '| workload | workers | ferry apply from Kafka ÷ stock | target ≥ 1.5× | ferry whole pipeline ÷ stock | target ≥ 1.0× | ferry transaction ÷ ferry row (apply from Kafka) |'
   echo '|---|--:|--:|---|--:|---|--:|'
   met_k=0 missed_k=0 met=0 missed=0
-  versus() { # ferry stock: "ratio|verdict"
+  versus() { # ferry stock target: "ratio|verdict"
     if [[ -n $1 && -n $2 ]]; then
-      printf '%.2f×|' "$(calc "$1 / $2")"; [[ $(calc "($1 / $2 >= 1.5)") == 1 ]] && echo met || echo missed
+      printf '%.2f×|' "$(calc "$1 / $2")"; [[ $(calc "($1 / $2 >= $3)") == 1 ]] && echo met || echo missed
     else echo "—|not measured"; fi
   }
   for workload in $workloads; do
     for w in $workers; do
       st=$(rate_of "$workload" stock "$w")
-      k=$(versus "$(rate_of "$workload" transaction@kafka "$w")" "$st")
-      p=$(versus "$(rate_of "$workload" transaction "$w")" "$st")
+      k=$(versus "$(rate_of "$workload" transaction@kafka "$w")" "$st" 1.5)
+      p=$(versus "$(rate_of "$workload" transaction "$w")" "$st" 1.0)
       [[ ${k#*|} == met ]] && met_k=$((met_k + 1)); [[ ${k#*|} == missed ]] && missed_k=$((missed_k + 1))
       [[ ${p#*|} == met ]] && met=$((met + 1)); [[ ${p#*|} == missed ]] && missed=$((missed + 1))
       tx=$(rate_of "$workload" transaction@kafka "$w"); rw=$(rate_of "$workload" row@kafka "$w"); vs_row="—"
@@ -292,7 +292,7 @@ hot_methods() { # file
     done
   done
   echo
-  echo "Target met by the apply from Kafka in $met_k and missed in $missed_k of the $((met_k + missed_k)) measured comparisons; by the whole pipeline in $met and missed in $missed of $((met + missed))."
+  echo "Target met by the apply from Kafka (≥ 1.5×) in $met_k and missed in $missed_k of the $((met_k + missed_k)) measured comparisons; by the whole pipeline (≥ 1.0×) in $met and missed in $missed of $((met + missed))."
   echo
   if [[ $profile == 1 ]]; then
     echo "## Profile"

@@ -13,21 +13,20 @@
 # Data: sysbench oltp_insert prepare, 4 tables. Prints progress, then writes a Markdown report and
 # PNG charts to benchmarks/results/import/.
 #
-#   benchmarks/import.sh [--quick|--smoke] [--rows-per-table N] [--sweep-rows-per-table N]
+#   benchmarks/import.sh [--quick|--smoke] [--no-sweeps] [--rows-per-table N] [--sweep-rows-per-table N]
 #                        [--parallelism "2 4 8 16 32 64"] [--rows-per-statement "300 ... 7500"]
 #                        [--workers N] [--batch-size N] [--dump-threads N] [--downstream mariadb|tidb]
 #                        [--pipelines "ferry stock mydumper ceiling direct"] [--direct-connections N]
-#                        [--no-sweeps]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 # --tables "4 400 1000" is the table-count axis (issue 30): the same rows spread over more tables.
 # benchmarks/tables.sh measures it, the import (snapshot rows/s, start-up) among its
 # figures, in one run; the arguments go to it as they are.
 for arg in "$@"; do [[ $arg != --tables ]] || exec "$(dirname "${BASH_SOURCE[0]}")/tables.sh" "$@"; done
-bench_usage 'usage: benchmarks/import.sh [--quick|--smoke] [--rows-per-table N] [--sweep-rows-per-table N]
+bench_usage 'usage: benchmarks/import.sh [--quick|--smoke] [--no-sweeps] [--rows-per-table N] [--sweep-rows-per-table N]
                             [--parallelism "2 4 8 16 32 64"] [--rows-per-statement "300 600 1250 2500 5000 7500"]
                             [--workers N] [--batch-size N] [--dump-threads N] [--downstream mariadb|tidb]
-                            [--pipelines "ferry stock mydumper ceiling direct"] [--direct-connections N] [--no-sweeps]
+                            [--pipelines "ferry stock mydumper ceiling direct"] [--direct-connections N]
        benchmarks/import.sh --tables "4 400 1000" [tables.sh options]: the table-count axis, run by tables.sh
   --downstream  mariadb (default: bin/services, measures ferry'"'"'s own cost) or tidb (a tidb-server
             of the run, or the TiDB on FERRY_TIDB_PORT; TiDB in one process takes much of the cores)
@@ -37,15 +36,17 @@ bench_usage 'usage: benchmarks/import.sh [--quick|--smoke] [--rows-per-table N] 
             direct import probe (no Kafka; issue 23), end to end with the others
   --direct-connections  downstream connections of the probe, a multiple of --dump-threads (default:
             --workers); rows per statement: --batch-size; source parallelism: --dump-threads
-  --no-sweeps  only the headline measurements, at any size
+  --no-sweeps  only the headline tables (dump, load, end to end), at the size chosen: no sweep
+            over sink parallelism or rows per statement
   default   4 x 200,000 rows; sweeps on 4 x 50,000 rows: parallelism 2 4 8 16 32 64,
             rows per statement 300 600 1250 2500 5000 7500'
 size=full rows="" sweep_rows="" parallelism="-" statement_rows="-" workers=16 batch=2000 dump_threads=4
-pipelines="ferry stock mydumper ceiling" direct_connections="" sweeps=1
+pipelines="ferry stock mydumper ceiling" direct_connections=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) size=quick; shift ;;
     --smoke) size=smoke; shift ;;
+    --no-sweeps) parallelism="" statement_rows=""; shift ;;
     --rows-per-table) need_value "$@"; rows=$2; shift 2 ;;
     --sweep-rows-per-table) need_value "$@"; sweep_rows=$2; shift 2 ;;
     --parallelism) need_value "$@"; parallelism=$2; shift 2 ;;
@@ -56,7 +57,6 @@ while [[ $# -gt 0 ]]; do
     --downstream) need_value "$@"; bench_downstream=$2; shift 2 ;;
     --pipelines) need_value "$@"; pipelines=$2; shift 2 ;;
     --direct-connections) need_value "$@"; direct_connections=$2; shift 2 ;;
-    --no-sweeps) sweeps=0; shift ;;
     *) usage ;;
   esac
 done
@@ -65,6 +65,7 @@ case $size in
   quick) : "${rows:=25000}" "${sweep_rows:=$rows}"; [[ $parallelism != - ]] || parallelism="4 16"; [[ $statement_rows != - ]] || statement_rows="500 5000" ;;
   full) : "${rows:=200000}" "${sweep_rows:=50000}"; [[ $parallelism != - ]] || parallelism="2 4 8 16 32 64"; [[ $statement_rows != - ]] || statement_rows="300 600 1250 2500 5000 7500" ;;
 esac
+[[ -n $parallelism || -n $statement_rows ]] || sweep_rows=$rows # no sweeps: no sweep data set
 check_ints --rows-per-table "$rows $sweep_rows" 100 100000000
 [[ -z $parallelism ]] || check_ints --parallelism "$parallelism" 1 64
 [[ -z $statement_rows ]] || check_ints --rows-per-statement "$statement_rows" 1 20000
@@ -77,7 +78,6 @@ runs() { [[ " $pipelines " == *" $1 "* ]]; } # PIPELINE: whether it is measured 
 : "${direct_connections:=$workers}"
 check_ints --direct-connections "$direct_connections" 1 256
 ((direct_connections % dump_threads == 0)) || { echo "--direct-connections ($direct_connections) must be a multiple of --dump-threads ($dump_threads)" >&2; exit 2; }
-[[ $sweeps == 1 ]] || { parallelism=""; statement_rows=""; sweep_rows=$rows; }
 case ${bench_downstream:=mariadb} in mariadb|tidb) ;; *) echo "--downstream must be mariadb or tidb, got '$bench_downstream'" >&2; exit 2 ;; esac
 
 bench_init import bench_import
@@ -397,7 +397,7 @@ fi
 
 {
   report_header "Full import$([[ $bench_downstream == tidb ]] && echo " into TiDB")" \
-    "Table 1 of the benchmark suite (issue 6), after TiDB DM's full import benchmark: \`benchmarks/import.sh$([[ $size != full ]] && echo " --$size")$([[ $bench_downstream == tidb ]] && echo " --downstream tidb")\`."
+    "Table 1 of the benchmark suite (issue 6), after TiDB DM's full import benchmark: \`benchmarks/import.sh$([[ $size != full ]] && echo " --$size")$([[ $size != smoke && -z $parallelism && -z $statement_rows ]] && echo " --no-sweeps")$([[ $bench_downstream == tidb ]] && echo " --downstream tidb")\`."
   echo
   echo "## Settings"
   echo
