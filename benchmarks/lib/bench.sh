@@ -136,7 +136,7 @@ bench_tidb() {
       kill -0 "$tidb_pid" 2> /dev/null || { cat "$work/tidb.out" >&2; die "tidb-server exited"; }
       sleep 0.1
     done
-    "${root[@]}" < it/src/test/resources/dev/ferry/it/support/downstream-users.sql \
+    "${root[@]}" < testing/services/src/main/resources/dev/ferry/testing/services/downstream-users.sql \
       || die "could not create the users in TiDB"
   fi
   export FERRY_DOWNSTREAM_PORT=$port

@@ -35,8 +35,33 @@ public final class SagaBenchmark {
         this.cpu = cpu;
     }
 
+    /**
+     * How the report's figures were measured, as saga.sh and ferry-bench saga write it under the
+     * table.
+     */
+    public static final String NOTES =
+            "Global-TPS is measured; DB-TPS and OPS follow from it as in DTM's report (transactions"
+                    + " and statements per global transaction: direct and saga 2SQL 2 and 4, +"
+                    + " barrier 6 statements, 10SQL 2 and 20, + barrier 22; saga 0SQL touches no"
+                    + " database, since ferry keeps saga state in Flink, not in a database). sysbench"
+                    + " OPS counts its write statements. Each column ran once unmeasured right before"
+                    + " it was measured (every variant also once before the first), and started when"
+                    + " neither the client's nor the coordinator's JIT compiler was busy. CPU ms /"
+                    + " global tx: utime + stime from /proc of each process over the measured run,"
+                    + " divided by the global transactions it completed (for the direct columns the"
+                    + " coordinator is idle beside them).";
+
+    /** {@code --key value} pairs, as saga.sh passes them; see {@link #run(Map)}. */
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = options(args);
+        run(options(args));
+    }
+
+    /**
+     * Runs every column and writes the report. Keys: bank1, bank2 (host:port), user, password,
+     * kafka, command-topic, results-topic, sagas, seconds, threads, sysbench-tps, sysbench-ops,
+     * coordinator-pid, cpu (name=pid,…), title, notes, output (the report's path).
+     */
+    public static void run(Map<String, String> options) throws Exception {
         DatabaseEndpoint bank1 = endpoint("bank1", options.get("bank1"), options);
         DatabaseEndpoint bank2 = endpoint("bank2", options.get("bank2"), options);
         TransferWorkload workload =

@@ -1,23 +1,24 @@
 package dev.ferry.it.support;
 
 import dev.ferry.jdbc.DatabaseEndpoint;
+import dev.ferry.testing.services.ContainerServices;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.Locale;
 
 /**
  * The real services the integration tests run against, once per test JVM. By default they are
- * containers started through Testcontainers on first use (images: {@link ServiceImages}); with
- * {@code FERRY_SERVICES=local} (or {@code -Dferry.services=local}) they are the processes of {@code
- * bin/services start}, on the ports of the same FERRY_* variables. A test fails, never skips, when
- * one is down.
+ * containers started through Testcontainers on first use ({@link ContainerServices}, images: {@code
+ * ServiceImages}); with {@code FERRY_SERVICES=local} (or {@code -Dferry.services=local}) they are
+ * the processes of {@code bin/services start}, on the ports of the same FERRY_* variables. A test
+ * fails, never skips, when one is down.
  *
  * <p>The downstream is the MariaDB stand-in unless a test class runs on TiDB ({@link OnTidb}):
  * {@link #downstreamAdmin()} and {@link #downstreamApply()} follow {@link #downstream()}, while
  * {@link #DOWNSTREAM_PORT} is always the MariaDB one.
  */
 public final class Services {
-    public static final String HOST = "127.0.0.1";
+    public static final String HOST = ContainerServices.HOST;
 
     private static final boolean LOCAL =
             "local".equals(setting("ferry.services", "FERRY_SERVICES"));
@@ -79,7 +80,7 @@ public final class Services {
      */
     public static Downstream tidb() {
         if (!LOCAL) {
-            return CONTAINERS.tidb();
+            return new Downstream("TiDB", HOST, CONTAINERS.tidbPort(), true);
         }
         String port = System.getenv("FERRY_TIDB_PORT");
         if (port == null || port.isBlank()) {
@@ -100,7 +101,7 @@ public final class Services {
             throw new IllegalStateException(
                     "a TiDB with its own txn-total-size-limit needs containers: unset FERRY_SERVICES");
         }
-        return ContainerServices.startTidb(txnTotalSizeLimit);
+        return new Downstream("TiDB", HOST, ContainerServices.startTidb(txnTotalSizeLimit), true);
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.ferry.it.support;
+package dev.ferry.testing.services;
 
 import dev.ferry.jdbc.Connections;
 import dev.ferry.jdbc.DatabaseEndpoint;
@@ -18,9 +18,9 @@ import org.testcontainers.images.builder.Transferable;
 import org.testcontainers.kafka.KafkaContainer;
 
 /**
- * The test services as containers, configured as bin/services configures its processes: the
- * upstream with binlog ROW/FULL, the downstreams without, the same users (password = user name).
- * Ryuk is not used: {@link ContainerServices} stops every container it started.
+ * The services as containers, configured as bin/services configures its processes: the upstream
+ * with binlog ROW/FULL, the downstreams without, the same users (password = user name). Ryuk is not
+ * used: {@link ContainerServices} stops every container it started.
  */
 final class ServiceContainers {
     static final int MYSQL_PORT = 3306;
@@ -28,7 +28,10 @@ final class ServiceContainers {
     static final int TIDB_STATUS_PORT = 10080;
     static final int KAFKA_PORT = 9092;
 
-    /** Marks the containers of the tests, so that a killed test JVM's can be found and removed. */
+    /**
+     * Marks the containers (of the tests and the benchmarks), so that a killed JVM's can be found
+     * and removed: .ci/run removes those with this label.
+     */
     static final String LABEL = "dev.ferry.it";
 
     private static final String ROOT_PASSWORD = "ferry_root";
@@ -141,7 +144,7 @@ final class ServiceContainers {
     private static DatabaseEndpoint root(
             String role, GenericContainer<?> server, int port, String password) {
         return new DatabaseEndpoint(
-                role, Services.HOST, server.getMappedPort(port), "root", password);
+                role, ContainerServices.HOST, server.getMappedPort(port), "root", password);
     }
 
     /** Runs the statements of a script, retrying the connection while the server comes up. */
@@ -183,7 +186,7 @@ final class ServiceContainers {
     private static String resource(String name) {
         try (InputStream in = ServiceContainers.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException("missing test resource " + name);
+                throw new IllegalStateException("missing resource " + name);
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -1,10 +1,10 @@
-package dev.ferry.it.support;
+package dev.ferry.testing.services;
 
 import java.util.Locale;
 import org.testcontainers.utility.DockerImageName;
 
 /**
- * The container image of each test service: a system property ({@code -Dferry.image.upstream}) or
+ * The container image of each service: a system property ({@code -Dferry.image.upstream}) or
  * environment variable ({@code FERRY_IMAGE_UPSTREAM}), defaulting to the public images. Where no
  * registry is reachable, docker/images/build builds local images and prints the settings.
  */
