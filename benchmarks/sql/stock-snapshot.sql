@@ -14,25 +14,25 @@ CREATE TABLE src (
   PRIMARY KEY (id) NOT ENFORCED
 ) WITH (
   'connector' = 'mysql-cdc',
-  'hostname' = '127.0.0.1', 'port' = '${upstream_port}',
-  'username' = 'ferry_cdc', 'password' = 'ferry_cdc',
+  'hostname' = '${upstream_host:-127.0.0.1}', 'port' = '${upstream_port}',
+  'username' = '${upstream_user:-ferry_cdc}', 'password' = '${upstream_password:-ferry_cdc}',
   'database-name' = '${database}', 'table-name' = 'sbtest[0-9]+',
   'server-id' = '${server_ids}', 'server-time-zone' = 'UTC',
   'scan.incremental.snapshot.chunk.size' = '8096'${source_tuning}
 );
 
 CREATE TABLE dst1 (id INT, k INT, c STRING, pad STRING, PRIMARY KEY (id) NOT ENFORCED) WITH (
-  'connector' = 'jdbc', 'url' = 'jdbc:mysql://127.0.0.1:${downstream_port}/${database}', 'table-name' = 'sbtest1',
-  'username' = 'ferry_apply', 'password' = 'ferry_apply', 'sink.buffer-flush.max-rows' = '${batch_size}');
+  'connector' = 'jdbc', 'url' = 'jdbc:mysql://${downstream_host:-127.0.0.1}:${downstream_port}/${database}', 'table-name' = 'sbtest1',
+  'username' = '${downstream_user:-ferry_apply}', 'password' = '${downstream_password:-ferry_apply}', 'sink.buffer-flush.max-rows' = '${batch_size}');
 CREATE TABLE dst2 (id INT, k INT, c STRING, pad STRING, PRIMARY KEY (id) NOT ENFORCED) WITH (
-  'connector' = 'jdbc', 'url' = 'jdbc:mysql://127.0.0.1:${downstream_port}/${database}', 'table-name' = 'sbtest2',
-  'username' = 'ferry_apply', 'password' = 'ferry_apply', 'sink.buffer-flush.max-rows' = '${batch_size}');
+  'connector' = 'jdbc', 'url' = 'jdbc:mysql://${downstream_host:-127.0.0.1}:${downstream_port}/${database}', 'table-name' = 'sbtest2',
+  'username' = '${downstream_user:-ferry_apply}', 'password' = '${downstream_password:-ferry_apply}', 'sink.buffer-flush.max-rows' = '${batch_size}');
 CREATE TABLE dst3 (id INT, k INT, c STRING, pad STRING, PRIMARY KEY (id) NOT ENFORCED) WITH (
-  'connector' = 'jdbc', 'url' = 'jdbc:mysql://127.0.0.1:${downstream_port}/${database}', 'table-name' = 'sbtest3',
-  'username' = 'ferry_apply', 'password' = 'ferry_apply', 'sink.buffer-flush.max-rows' = '${batch_size}');
+  'connector' = 'jdbc', 'url' = 'jdbc:mysql://${downstream_host:-127.0.0.1}:${downstream_port}/${database}', 'table-name' = 'sbtest3',
+  'username' = '${downstream_user:-ferry_apply}', 'password' = '${downstream_password:-ferry_apply}', 'sink.buffer-flush.max-rows' = '${batch_size}');
 CREATE TABLE dst4 (id INT, k INT, c STRING, pad STRING, PRIMARY KEY (id) NOT ENFORCED) WITH (
-  'connector' = 'jdbc', 'url' = 'jdbc:mysql://127.0.0.1:${downstream_port}/${database}', 'table-name' = 'sbtest4',
-  'username' = 'ferry_apply', 'password' = 'ferry_apply', 'sink.buffer-flush.max-rows' = '${batch_size}');
+  'connector' = 'jdbc', 'url' = 'jdbc:mysql://${downstream_host:-127.0.0.1}:${downstream_port}/${database}', 'table-name' = 'sbtest4',
+  'username' = '${downstream_user:-ferry_apply}', 'password' = '${downstream_password:-ferry_apply}', 'sink.buffer-flush.max-rows' = '${batch_size}');
 
 INSERT INTO dst1 SELECT id, k, c, pad FROM src WHERE table_name = 'sbtest1';
 INSERT INTO dst2 SELECT id, k, c, pad FROM src WHERE table_name = 'sbtest2';

@@ -3,6 +3,7 @@ package dev.ferry.benchmarks;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -13,8 +14,8 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 /**
  * Runs a Flink SQL client script on a local mini-cluster, as the stock pipelines we measure against
  * are run: {@code SET} changes the session, every {@code INSERT} joins one statement set (one job),
- * and {@code ${name}} placeholders take their values from {@code name=value} arguments. Blocks
- * while the job runs.
+ * and {@code ${name}} placeholders take their values as {@link SqlPlaceholders} says. Blocks while
+ * the job runs.
  *
  * <p>Usage: {@code java -jar ferry-benchmarks.jar script.sql [name=value ...]}
  */
@@ -27,20 +28,15 @@ public final class SqlScriptRunner {
             System.exit(2);
         }
         String script = Files.readString(Path.of(args[0]), StandardCharsets.UTF_8);
+        Map<String, String> arguments = new HashMap<>();
         for (int i = 1; i < args.length; i++) {
             int equals = args[i].indexOf('=');
-            script =
-                    script.replace(
-                            "${" + args[i].substring(0, equals) + "}",
-                            args[i].substring(equals + 1));
+            arguments.put(args[i].substring(0, equals), args[i].substring(equals + 1));
         }
-        if (script.contains("${")) {
-            System.err.println(
-                    "unreplaced placeholder in "
-                            + args[0]
-                            + ": "
-                            + script.substring(script.indexOf("${")).split("}")[0]
-                            + "}");
+        try {
+            script = SqlPlaceholders.replace(script, arguments, System.getenv());
+        } catch (IllegalArgumentException e) {
+            System.err.println(args[0] + ": " + e.getMessage());
             System.exit(2);
         }
         TableResult job = run(SqlScript.statements(script));

@@ -35,8 +35,8 @@ public final class TopicOffsets {
     private TopicOffsets() {}
 
     /** The summed offsets of the matching topics' partitions. */
-    record Ends(long committed, long written) {
-        boolean noOpenTransaction() {
+    public record Ends(long committed, long written) {
+        public boolean noOpenTransaction() {
             return committed == written;
         }
     }
@@ -85,7 +85,8 @@ public final class TopicOffsets {
         }
     }
 
-    static Ends ends(Admin admin, Pattern topics) throws ExecutionException, InterruptedException {
+    public static Ends ends(Admin admin, Pattern topics)
+            throws ExecutionException, InterruptedException {
         List<String> names =
                 admin.listTopics().names().get().stream()
                         .filter(name -> topics.matcher(name).matches())

@@ -66,22 +66,32 @@ public final class ChartCommand {
             throw new IllegalArgumentException(
                     "--kind, --out and a data file are required\n" + USAGE);
         }
-        ChartData data;
         try (Reader reader = Files.newBufferedReader(Path.of(tsv), StandardCharsets.UTF_8)) {
-            data = ChartData.parseTsv(reader);
+            render(kind, title, xLabel, yLabel, reader, Path.of(out));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(tsv + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Draws the chart of a TSV table (the format above) as a {@code kind} ("line" or "bar") PNG at
+     * {@code out}.
+     */
+    public static void render(
+            String kind, String title, String xLabel, String yLabel, Reader tsv, Path out)
+            throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        ChartData data = ChartData.parseTsv(tsv);
         ChartLabels labels = new ChartLabels(title, xLabel, yLabel);
         Chart chart =
-                switch (kind) {
+                switch (kind.toLowerCase(Locale.ROOT)) {
                     case "line" -> new LineChart(data, labels);
                     case "bar" -> new BarChart(data, labels);
                     default ->
                             throw new IllegalArgumentException(
                                     "--kind must be line or bar, not '" + kind + "'");
                 };
-        chart.write(Path.of(out));
+        chart.write(out);
     }
 
     private static String message(Exception e) {

@@ -1,5 +1,6 @@
 package dev.ferry.benchmarks.saga;
 
+import dev.ferry.benchmarks.run.ProcStat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

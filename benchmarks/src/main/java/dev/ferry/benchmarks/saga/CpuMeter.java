@@ -1,5 +1,6 @@
 package dev.ferry.benchmarks.saga;
 
+import dev.ferry.benchmarks.run.ProcStat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;

@@ -1,4 +1,4 @@
-package dev.ferry.benchmarks.saga;
+package dev.ferry.benchmarks.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /** The CPU a Linux process or thread has used, from its /proc/…/stat line. */
-final class ProcStat {
+public final class ProcStat {
     /** /proc counts CPU in ticks of 1/USER_HZ s, and USER_HZ is 100 on Linux. */
     private static final long MILLIS_PER_TICK = 10;
 
@@ -20,7 +20,7 @@ final class ProcStat {
     }
 
     /** Reads {@code /proc/<pid>/stat} or {@code /proc/<pid>/task/<tid>/stat}; empty if gone. */
-    static Optional<ProcStat> read(Path stat) {
+    public static Optional<ProcStat> read(Path stat) {
         String line;
         try {
             line = Files.readString(stat);
@@ -36,18 +36,18 @@ final class ProcStat {
     }
 
     /** CPU used so far by process {@code pid}, if /proc can say. */
-    static OptionalLong processMillis(long pid) {
+    public static OptionalLong processMillis(long pid) {
         return read(Path.of("/proc", String.valueOf(pid), "stat"))
                 .map(stat -> OptionalLong.of(stat.cpuMillis))
                 .orElse(OptionalLong.empty());
     }
 
     /** The thread's or process's name, at most 15 characters. */
-    String name() {
+    public String name() {
         return name;
     }
 
-    long cpuMillis() {
+    public long cpuMillis() {
         return cpuMillis;
     }
 }
