@@ -39,6 +39,7 @@ public final class BenchRun implements AutoCloseable {
     private SqlClient upstream;
     private SqlClient downstream;
     private KafkaTopics kafka;
+    private final Thread onInterrupt;
 
     private BenchRun(String table, String database, Path results, BenchmarkServices services)
             throws IOException {
@@ -49,6 +50,18 @@ public final class BenchRun implements AutoCloseable {
         Files.createDirectories(work.resolve("tmp"));
         this.resultsDir = results.resolve(table);
         this.services = services;
+        // Ctrl-C or a kill ends this JVM without close(): its processes must not outlive it.
+        this.onInterrupt =
+                new Thread(
+                        () -> {
+                            try {
+                                processes.stopAll();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        },
+                        "stop-" + table + "-processes");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
     }
 
     /**
@@ -147,6 +160,11 @@ public final class BenchRun implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         processes.stopAll();
+        try {
+            Runtime.getRuntime().removeShutdownHook(onInterrupt);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down: the hook stops the processes again, harmlessly
+        }
         for (CleanUp cleanUp : cleanUps) {
             try {
                 cleanUp.run();

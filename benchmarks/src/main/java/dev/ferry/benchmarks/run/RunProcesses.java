@@ -45,7 +45,7 @@ public final class RunProcesses {
     }
 
     /** Tracks a process under its name, replacing one of the same name in the measurement. */
-    public void track(RunProcess process) {
+    public synchronized void track(RunProcess process) {
         current.put(process.name(), process);
         started.add(process);
     }
@@ -63,7 +63,7 @@ public final class RunProcesses {
     }
 
     /** Stops one process of the measurement; nothing when there is none of that name. */
-    public void stop(String name) throws InterruptedException {
+    public synchronized void stop(String name) throws InterruptedException {
         RunProcess process = current.remove(name);
         if (process != null) {
             process.stop();
@@ -71,7 +71,7 @@ public final class RunProcesses {
     }
 
     /** Stops every process the run started; the measurement is then empty. */
-    public void stopAll() throws InterruptedException {
+    public synchronized void stopAll() throws InterruptedException {
         for (RunProcess process : started) {
             process.stop();
         }
