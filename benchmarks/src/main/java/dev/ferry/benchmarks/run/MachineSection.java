@@ -19,7 +19,17 @@ import java.util.stream.Stream;
 public final class MachineSection {
     private MachineSection() {}
 
+    /** The section of a run: the host, the run's services and their versions, ferry's commit. */
     public static String of(BenchRun run) {
+        return section(run);
+    }
+
+    /** The section without services (a summary written from earlier reports): host and tools. */
+    public static String hostOnly() {
+        return section(null);
+    }
+
+    private static String section(BenchRun run) {
         StringBuilder text = new StringBuilder("## Machine\n\n");
         text.append("- ")
                 .append(Runtime.getRuntime().availableProcessors())
@@ -32,10 +42,12 @@ public final class MachineSection {
                 .append(", ")
                 .append(command("uname", "-sr"))
                 .append('\n');
-        text.append("- ").append(databases(run)).append('\n');
-        text.append("- Kafka ")
-                .append(kafkaVersion(run))
-                .append(" (one KRaft broker); Flink ")
+        if (run != null) {
+            text.append("- ").append(databases(run)).append('\n');
+        }
+        text.append("- ")
+                .append(run == null ? "" : "Kafka " + kafkaVersion(run) + " (one KRaft broker); ")
+                .append("Flink ")
                 .append(pomProperty("flink.version"))
                 .append(" (embedded mini-cluster per job), Flink CDC ")
                 .append(pomProperty("flink-cdc.version"))
@@ -57,7 +69,9 @@ public final class MachineSection {
                 .append("; ")
                 .append(command("myloader", "--version"))
                 .append('\n');
-        text.append("- services: ").append(run.services().origin()).append('\n');
+        if (run != null) {
+            text.append("- services: ").append(run.services().origin()).append('\n');
+        }
         text.append("- ferry at ")
                 .append(command("git", "rev-parse", "--short", "HEAD"))
                 .append(" (")

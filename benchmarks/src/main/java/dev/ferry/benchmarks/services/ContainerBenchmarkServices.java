@@ -3,6 +3,7 @@ package dev.ferry.benchmarks.services;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import dev.ferry.testing.services.ContainerServices;
 import dev.ferry.testing.services.ServiceImages;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -16,9 +17,21 @@ public final class ContainerBenchmarkServices {
 
     private ContainerBenchmarkServices() {}
 
-    /** Starts upstream, downstream (MariaDB, or TiDB when {@code tidb}) and Kafka. */
-    public static BenchmarkServices start(boolean tidb) {
-        ContainerServices containers = ContainerServices.start();
+    private static final Map<Boolean, BenchmarkServices> STARTED = new HashMap<>();
+    private static ContainerServices containers;
+
+    /**
+     * Starts upstream, downstream (MariaDB, or TiDB when {@code tidb}) and Kafka, once per JVM: the
+     * tables {@code ferry-bench all} runs share them.
+     */
+    public static synchronized BenchmarkServices start(boolean tidb) {
+        return STARTED.computeIfAbsent(tidb, ContainerBenchmarkServices::startNew);
+    }
+
+    private static BenchmarkServices startNew(boolean tidb) {
+        if (containers == null) {
+            containers = ContainerServices.start();
+        }
         int downstreamPort = tidb ? containers.tidbPort() : containers.downstreamPort();
         Map<String, Long> pids = new LinkedHashMap<>();
         containers.pids().forEach((service, pid) -> pids.put(service, ServerProcess.of(pid)));
