@@ -1,22 +1,22 @@
 package dev.ferry.benchmarks.cli;
 
 import dev.ferry.benchmarks.report.DailyReportPath;
+import dev.ferry.benchmarks.run.MachineSection;
+import dev.ferry.benchmarks.run.Progress;
+import dev.ferry.benchmarks.run.SqlClient;
 import dev.ferry.benchmarks.saga.SagaBenchmark;
 import dev.ferry.benchmarks.saga.SagaCoordinatorProcess;
+import dev.ferry.benchmarks.saga.SagaRun;
 import dev.ferry.benchmarks.services.BenchmarkServices;
 import dev.ferry.benchmarks.sysbench.Sysbench;
 import dev.ferry.benchmarks.sysbench.SysbenchSummary;
-import dev.ferry.jdbc.Connections;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
+import java.time.Duration;
 import java.time.LocalDate;
-import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,9 +26,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * DTM's saga benchmark (what benchmarks/saga.sh runs): sysbench oltp_write_only on bank1 (the
- * upstream), then transfers between bank1 and bank2 (the downstream) called directly and as sagas
- * through a {@code ferry.jar saga} coordinator; the same report, to results/saga/.
+ * DTM's saga benchmark: sysbench oltp_write_only on bank1 (the upstream), then transfers between
+ * bank1 and bank2 (the downstream) called directly and as sagas through a {@code ferry.jar saga}
+ * coordinator; the same report, to results/saga/.
  */
 @Command(
         name = "saga",
@@ -117,46 +117,41 @@ final class SagaCommand implements Callable<Integer> {
                 Path report =
                         DailyReportPath.next(
                                 results.resolve("saga"), LocalDate.now(ZoneOffset.UTC));
-                String loadAtStart = loadAverage();
-                Map<String, String> options = new LinkedHashMap<>();
-                options.put("bank1", bank1.address());
-                options.put("bank2", bank2.address());
-                options.put("user", bank1.username());
-                options.put("password", bank1.password());
-                options.put("kafka", found.kafkaBootstrap());
-                options.put("command-topic", SagaCoordinatorProcess.COMMAND_TOPIC);
-                options.put("results-topic", SagaCoordinatorProcess.RESULTS_TOPIC);
-                options.put("coordinator-pid", String.valueOf(coordinator.pid()));
-                options.put("cpu", cpuProcesses(coordinator.pid(), found.pids()));
-                options.put("sagas", String.valueOf(run.sagas()));
-                options.put("seconds", String.valueOf(run.seconds()));
-                options.put("threads", String.valueOf(threads));
-                options.put("sysbench-tps", String.valueOf(sysbench.transactionsPerSecond()));
-                options.put("sysbench-ops", String.valueOf(sysbench.writesPerSecond()));
-                options.put(
-                        "title",
-                        "Saga transfers on "
-                                + Runtime.getRuntime().availableProcessors()
-                                + " cores, MariaDB "
-                                + version(bank1)
-                                + ", "
-                                + run.sagas()
-                                + " sagas per saga column, "
-                                + threads
-                                + " clients / SQL threads, direct columns "
-                                + run.seconds()
-                                + " s");
-                options.put("notes", SagaBenchmark.NOTES);
-                options.put("output", report.toString());
-                SagaBenchmark.run(options);
+                String loadAtStart = MachineSection.loadAverage();
+                SagaBenchmark.run(
+                        new SagaRun(
+                                bank1,
+                                bank2,
+                                found.kafkaBootstrap(),
+                                SagaCoordinatorProcess.COMMAND_TOPIC,
+                                SagaCoordinatorProcess.RESULTS_TOPIC,
+                                run.sagas(),
+                                Duration.ofSeconds(run.seconds()),
+                                threads,
+                                sysbench.transactionsPerSecond(),
+                                sysbench.writesPerSecond(),
+                                coordinator.pid(),
+                                cpuProcesses(coordinator.pid(), found.pids()),
+                                "Saga transfers on "
+                                        + Runtime.getRuntime().availableProcessors()
+                                        + " cores, MariaDB "
+                                        + version(bank1)
+                                        + ", "
+                                        + run.sagas()
+                                        + " sagas per saga column, "
+                                        + threads
+                                        + " clients / SQL threads, direct columns "
+                                        + run.seconds()
+                                        + " s",
+                                report));
                 Files.writeString(
                         report,
                         String.format(
                                 "%nLoad average (1, 5, 15 min) when the coordinator started: %s; at"
                                         + " the end: %s.%nServices: %s.%n",
-                                loadAtStart, loadAverage(), found.origin()),
+                                loadAtStart, MachineSection.loadAverage(), found.origin()),
                         java.nio.file.StandardOpenOption.APPEND);
-                System.out.println("written to " + report);
+                Progress.say("report written to " + report);
             }
         } finally {
             for (DatabaseEndpoint bank : new DatabaseEndpoint[] {bank1, bank2}) {
@@ -180,33 +175,33 @@ final class SagaCommand implements Callable<Integer> {
         return summary;
     }
 
-    /** The processes whose CPU per global transaction the table shows, as SagaBenchmark's --cpu. */
-    static String cpuProcesses(long coordinator, Map<String, Long> services) {
-        StringBuilder cpu = new StringBuilder("coordinator=" + coordinator);
+    /**
+     * The processes whose CPU per global transaction the table shows besides the client, named as
+     * the table names them: the coordinator, Kafka, bank1 and bank2 (those whose pid is known).
+     */
+    static Map<String, Long> cpuProcesses(long coordinator, Map<String, Long> services) {
+        Map<String, Long> cpu = new LinkedHashMap<>();
+        cpu.put("coordinator", coordinator);
         Map<String, String> names =
                 Map.of("kafka", "Kafka", "upstream", "bank1", "downstream", "bank2");
         for (String service : new String[] {"kafka", "upstream", "downstream"}) {
             Long pid = services.get(service);
             if (pid != null) {
-                cpu.append(',').append(names.get(service)).append('=').append(pid);
+                cpu.put(names.get(service), pid);
             }
         }
-        return cpu.toString();
+        return cpu;
     }
 
     private static String version(DatabaseEndpoint endpoint) throws SQLException {
-        try (Connection connection = Connections.open(endpoint);
-                Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery("SELECT VERSION()")) {
-            rows.next();
-            return rows.getString(1);
+        try (SqlClient client = new SqlClient(endpoint)) {
+            return client.value("SELECT VERSION()");
         }
     }
 
     private static void execute(DatabaseEndpoint endpoint, String sql) throws SQLException {
-        try (Connection connection = Connections.open(endpoint);
-                Statement statement = connection.createStatement()) {
-            statement.execute(sql);
+        try (SqlClient client = new SqlClient(endpoint)) {
+            client.execute(sql);
         }
     }
 
@@ -221,11 +216,6 @@ final class SagaCommand implements Callable<Integer> {
         }
     }
 
-    private static String loadAverage() throws IOException {
-        String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
-        return fields[0] + " " + fields[1] + " " + fields[2];
-    }
-
     private static void deleteRecursively(Path folder) throws IOException {
         try (var paths = Files.walk(folder)) {
             paths.sorted(java.util.Comparator.reverseOrder())
@@ -234,6 +224,6 @@ final class SagaCommand implements Callable<Integer> {
     }
 
     private static void log(String line) {
-        System.out.println("== " + LocalTime.now().withNano(0) + " " + line);
+        Progress.say(line);
     }
 }

@@ -8,8 +8,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -20,8 +18,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * Reproduces DTM's saga benchmark on this machine in one run: direct transfers without a
  * coordinator, and transfer sagas through a running ferry saga job with 0, 2 and 10 business SQL
  * per branch, with and without the barrier; the sysbench oltp_write_only figures of the same
- * database come in as arguments (benchmarks/saga.sh runs sysbench). Prints the table and writes it
- * as Markdown.
+ * database come in with the {@link SagaRun} (ferry-bench saga runs sysbench). Prints the table and
+ * writes it as Markdown.
  */
 public final class SagaBenchmark {
     private static final Duration WARMUP = Duration.ofSeconds(3);
@@ -35,10 +33,7 @@ public final class SagaBenchmark {
         this.cpu = cpu;
     }
 
-    /**
-     * How the report's figures were measured, as saga.sh and ferry-bench saga write it under the
-     * table.
-     */
+    /** How the report's figures were measured, as ferry-bench saga writes it under the table. */
     public static final String NOTES =
             "Global-TPS is measured; DB-TPS and OPS follow from it as in DTM's report (transactions"
                     + " and statements per global transaction: direct and saga 2SQL 2 and 4, +"
@@ -51,27 +46,14 @@ public final class SagaBenchmark {
                     + " divided by the global transactions it completed (for the direct columns the"
                     + " coordinator is idle beside them).";
 
-    /** {@code --key value} pairs, as saga.sh passes them; see {@link #run(Map)}. */
-    public static void main(String[] args) throws Exception {
-        run(options(args));
-    }
-
-    /**
-     * Runs every column and writes the report. Keys: bank1, bank2 (host:port), user, password,
-     * kafka, command-topic, results-topic, sagas, seconds, threads, sysbench-tps, sysbench-ops,
-     * coordinator-pid, cpu (name=pid,…), title, notes, output (the report's path).
-     */
-    public static void run(Map<String, String> options) throws Exception {
-        DatabaseEndpoint bank1 = endpoint("bank1", options.get("bank1"), options);
-        DatabaseEndpoint bank2 = endpoint("bank2", options.get("bank2"), options);
-        TransferWorkload workload =
-                new TransferWorkload(
-                        options.getOrDefault("database", "bench_saga"),
-                        Integer.parseInt(options.getOrDefault("accounts", "10000")));
-        int sagas = Integer.parseInt(options.getOrDefault("sagas", "3000"));
-        int threads = Integer.parseInt(options.getOrDefault("threads", "16"));
-        Duration seconds =
-                Duration.ofSeconds(Long.parseLong(options.getOrDefault("seconds", "15")));
+    /** Runs every column and writes the report to {@code run.output()}. */
+    public static void run(SagaRun run) throws Exception {
+        DatabaseEndpoint bank1 = run.bank1();
+        DatabaseEndpoint bank2 = run.bank2();
+        TransferWorkload workload = new TransferWorkload("bench_saga", 10_000);
+        int sagas = run.sagas();
+        int threads = run.threads();
+        Duration seconds = run.seconds();
         for (DatabaseEndpoint bank : new DatabaseEndpoint[] {bank1, bank2}) {
             try (Connection connection = Connections.open(bank);
                     Statement statement = connection.createStatement()) {
@@ -82,27 +64,20 @@ public final class SagaBenchmark {
         }
 
         DirectTransfers direct = new DirectTransfers(workload, bank1, bank2);
-        List<Long> jvms = new ArrayList<>(List.of(ProcessHandle.current().pid()));
-        if (options.containsKey("coordinator-pid")) {
-            jvms.add(Long.parseLong(options.get("coordinator-pid")));
-        }
-        Compilers compilers = new Compilers(jvms);
-        SagaBenchmark columns = new SagaBenchmark(compilers, new CpuMeter(processes(options)));
+        Compilers compilers =
+                new Compilers(List.of(ProcessHandle.current().pid(), run.coordinatorPid()));
+        SagaBenchmark columns = new SagaBenchmark(compilers, new CpuMeter(processes(run)));
         ResultTable table = new ResultTable();
         table.add(
                 new ResultTable.Column(
                         "MariaDB (sysbench write_only)",
                         Double.NaN,
-                        Double.parseDouble(options.get("sysbench-tps")),
-                        Double.parseDouble(options.get("sysbench-ops")),
+                        run.sysbenchTps(),
+                        run.sysbenchOps(),
                         Map.of()));
         try (SagaTransfers saga =
                 new SagaTransfers(
-                        workload,
-                        compilers,
-                        options.get("kafka"),
-                        options.get("command-topic"),
-                        options.get("results-topic"))) {
+                        workload, compilers, run.kafka(), run.commandTopic(), run.resultsTopic())) {
             // Both JVMs are new, and their JIT compilers took as much CPU as the coordinator's
             // saga work in the measured columns (and from the direct columns beside them) when
             // only one variant was warmed up: every variant runs once before any is measured, and
@@ -144,7 +119,7 @@ public final class SagaBenchmark {
                             "%s%n%s%nsaga 2SQL+barrier ÷ direct 2SQL = %.2f (DTM: 531 ÷ 1232 = 0.43)"
                                     + "%nsaga 10SQL+barrier ÷ direct 10SQL = %.2f (DTM: 341 ÷ 551 ="
                                     + " 0.62)%n",
-                            options.getOrDefault("title", "Saga transfers"),
+                            run.title(),
                             table.markdown(),
                             saga2b.globalTps() / direct2.globalTps(),
                             saga10b.globalTps() / direct10.globalTps());
@@ -152,18 +127,16 @@ public final class SagaBenchmark {
             System.out.print(report);
             System.out.println();
             System.out.print(ResultTable.dtmReference());
-            if (options.containsKey("output")) {
-                Path output = Path.of(options.get("output"));
-                Files.createDirectories(output.toAbsolutePath().getParent());
-                Files.writeString(
-                        output,
-                        "# Saga benchmark\n\n"
-                                + report
-                                + "\n"
-                                + options.getOrDefault("notes", "")
-                                + "\n\nFor reference:\n\n"
-                                + ResultTable.dtmReference());
-            }
+            Path output = run.output();
+            Files.createDirectories(output.toAbsolutePath().getParent());
+            Files.writeString(
+                    output,
+                    "# Saga benchmark\n\n"
+                            + report
+                            + "\n"
+                            + NOTES
+                            + "\n\nFor reference:\n\n"
+                            + ResultTable.dtmReference());
         }
     }
 
@@ -188,19 +161,11 @@ public final class SagaBenchmark {
         return new Measurement(done.perSecond(), perTx);
     }
 
-    /**
-     * The processes whose CPU the table shows: this client, and those saga.sh names with {@code
-     * --cpu name=pid,…} (the coordinator, Kafka, the banks).
-     */
-    private static Map<String, Long> processes(Map<String, String> options) {
+    /** The processes whose CPU the table shows: this client, then the run's. */
+    private static Map<String, Long> processes(SagaRun run) {
         Map<String, Long> pids = new LinkedHashMap<>();
         pids.put("client", ProcessHandle.current().pid());
-        for (String entry : options.getOrDefault("cpu", "").split(",")) {
-            String[] nameAndPid = entry.split("=", 2);
-            if (nameAndPid.length == 2 && !nameAndPid[1].isBlank()) {
-                pids.put(nameAndPid[0].strip(), Long.parseLong(nameAndPid[1].strip()));
-            }
-        }
+        pids.putAll(run.cpu());
         return pids;
     }
 
@@ -229,27 +194,5 @@ public final class SagaBenchmark {
 
     private static void log(String line) {
         System.out.println("== " + java.time.LocalTime.now().withNano(0) + " " + line);
-    }
-
-    private static DatabaseEndpoint endpoint(
-            String role, String address, Map<String, String> options) {
-        String[] hostPort = address.split(":");
-        return new DatabaseEndpoint(
-                role,
-                hostPort[0],
-                Integer.parseInt(hostPort[1]),
-                options.getOrDefault("user", "ferry_admin"),
-                options.getOrDefault("password", "ferry_admin"));
-    }
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new HashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException("expected --key value, got " + args[i]);
-            }
-            options.put(args[i].substring(2), args[i + 1]);
-        }
-        return options;
     }
 }

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A {@code ferry.jar saga} coordinator as its own JVM, as saga.sh started it: bank1 and bank2 its
- * participants, its topics the benchmark's, {@code FERRY_SAGA_JAVA_OPTS} added to its JVM options
- * (a profiler, GC settings). Closing it stops the JVM.
+ * A {@code ferry.jar saga} coordinator as its own JVM: bank1 and bank2 its participants, its topics
+ * the benchmark's, {@code FERRY_SAGA_JAVA_OPTS} added to its JVM options (a profiler, GC settings).
+ * Closing it stops the JVM.
  */
 public final class SagaCoordinatorProcess implements AutoCloseable {
     public static final String COMMAND_TOPIC = "bench-saga-commands";

@@ -96,8 +96,13 @@ class FerryBenchTest {
         assertThat(
                         SagaCommand.cpuProcesses(
                                 42, Map.of("upstream", 7L, "kafka", 9L, "downstream", 8L)))
-                .isEqualTo("coordinator=42,Kafka=9,bank1=7,bank2=8");
-        assertThat(SagaCommand.cpuProcesses(42, Map.of())).isEqualTo("coordinator=42");
+                .containsExactly(
+                        Map.entry("coordinator", 42L),
+                        Map.entry("Kafka", 9L),
+                        Map.entry("bank1", 7L),
+                        Map.entry("bank2", 8L));
+        assertThat(SagaCommand.cpuProcesses(42, Map.of()))
+                .containsExactly(Map.entry("coordinator", 42L));
     }
 
     @Test
