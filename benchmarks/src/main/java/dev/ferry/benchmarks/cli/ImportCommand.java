@@ -45,6 +45,9 @@ import picocli.CommandLine.Unmatched;
                     + " 2500 5000 7500; --quick 4 x 25,000 rows, sweeps 4 16 and 500 5000 (a few"
                     + " minutes); --smoke 4 x 5,000 rows, no sweeps (CI). Prints progress, then"
                     + " writes a Markdown report and PNG charts to <results>/import/<UTC start>.md.",
+            "--downstream tidb writes into TiDB instead of the MariaDB stand-in: a TiDB"
+                    + " container, or with --services endpoints the TiDB at --downstream-port (TiDB"
+                    + " has no Com_insert, so rows per statement are not measured there).",
             "--tables \"4 400 1000\" runs the table-count axis instead (benchmarks/tables.sh, given"
                     + " every argument)."
         })
