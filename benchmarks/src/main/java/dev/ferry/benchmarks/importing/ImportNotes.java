@@ -53,9 +53,10 @@ final class ImportNotes {
                         + " copy, per process (`capture`, `apply`, `stock`, `ceiling`, and the"
                         + " services `kafka`, `down`, `up`: bin/services' pid files with"
                         + " `--services endpoints`, the containers' server processes otherwise)."
-                        + " mydumper's and myloader's own CPU (`mydumper=`, `myloader=`) is what"
-                        + " the kernel added to this JVM's waited-for children's time"
-                        + " (`/proc/self/stat` cutime + cstime) while each ran.\n");
+                        + " mydumper's, myloader's and the ceiling's own CPU (`mydumper=`,"
+                        + " `myloader=`, `ceiling=`: processes that have exited when the copy"
+                        + " ends) is what the kernel added to this JVM's waited-for children's"
+                        + " time (`/proc/self/stat` cutime + cstime) while each ran.\n");
         if (settings.runs("direct")) {
             md.append(
                             "- **direct import probe**:"

@@ -150,6 +150,7 @@ final class PeerRuns {
                             Integer.toString(connections),
                             "--rows-per-statement",
                             Integer.toString(rowsPerStatement)));
+            double children = ChildrenCpu.now();
             RunProcess ceiling =
                     run().processes()
                             .start(
@@ -158,6 +159,8 @@ final class PeerRuns {
                                     Map.of("FERRY_DOWNSTREAM_PASSWORD", password(down)),
                                     run().work().resolve("ceiling.log"));
             int exit = ceiling.await();
+            // It has exited, so /proc no longer shows it: its CPU is the reaped child's.
+            double own = ChildrenCpu.now() - children;
             ToolLine line = ToolLine.last(ceiling.logText(), "seconds");
             if (exit == 0
                     && run().downstream()
@@ -169,7 +172,7 @@ final class PeerRuns {
                         start,
                         line.number("seconds"),
                         line.number("latency_ms_p99"),
-                        copies.cpuSince(start));
+                        withTool(copies.cpuSince(start), "ceiling", own));
             } else {
                 copies.failed(key, "CeilingLoader failed: " + firstError(ceiling.logText()));
             }
@@ -310,10 +313,9 @@ final class PeerRuns {
         return ran;
     }
 
-    /** {@code cpu} with the tool's own seconds added as NAME. */
+    /** {@code cpu} with the own seconds of NAME (in its place if read, else last). */
     private static Map<String, Double> withTool(Map<String, Double> cpu, String name, double own) {
         Map<String, Double> all = new LinkedHashMap<>(cpu);
-        all.remove(name);
         all.put(name, own);
         return all;
     }
