@@ -21,14 +21,15 @@ import java.util.concurrent.Future;
  * transaction, over N connections that take the next statement from a shared queue.
  *
  * <pre>
- * CeilingLoader --url jdbc:mysql://HOST:PORT/DB --user U --password P --tables 4
+ * CeilingLoader --url jdbc:mysql://HOST:PORT/DB --user U [--password P] --tables 4
  *     --rows-per-table N --connections C --rows-per-statement R [--first-id 1] [--mode insert|upsert]
  * </pre>
  *
- * <p>{@code insert} writes ids first-id .. first-id+N-1 of each table with {@code INSERT}; {@code
- * upsert} writes them with {@code INSERT … ON DUPLICATE KEY UPDATE k, c, pad} (ferry's statement
- * for a changed row), over rows that may already exist. Prints one line: rows, statements, seconds
- * (first statement to last commit), rows/s and the p50/p99/max statement latency in ms.
+ * <p>Without --password it takes FERRY_DOWNSTREAM_PASSWORD from the environment. {@code insert}
+ * writes ids first-id .. first-id+N-1 of each table with {@code INSERT}; {@code upsert} writes them
+ * with {@code INSERT … ON DUPLICATE KEY UPDATE k, c, pad} (ferry's statement for a changed row),
+ * over rows that may already exist. Prints one line: rows, statements, seconds (first statement to
+ * last commit), rows/s and the p50/p99/max statement latency in ms.
  */
 public final class CeilingLoader {
     private CeilingLoader() {}
@@ -67,9 +68,7 @@ public final class CeilingLoader {
         for (int i = 0; i < connections; i++) {
             opened.add(
                     DriverManager.getConnection(
-                            url,
-                            required(options, "--user"),
-                            options.getOrDefault("--password", "")));
+                            url, required(options, "--user"), password(options)));
         }
         ExecutorService pool = Executors.newFixedThreadPool(connections);
         long start = System.nanoTime();
@@ -148,6 +147,15 @@ public final class CeilingLoader {
             options.put(args[i], args[i + 1]);
         }
         return options;
+    }
+
+    /**
+     * --password, else FERRY_DOWNSTREAM_PASSWORD: a run passes it through the environment, where
+     * {@code ps} does not show it.
+     */
+    private static String password(Map<String, String> options) {
+        String environment = System.getenv("FERRY_DOWNSTREAM_PASSWORD");
+        return options.getOrDefault("--password", environment == null ? "" : environment);
     }
 
     private static String required(Map<String, String> options, String name) {

@@ -32,16 +32,19 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  *     --database DB [--tables 'sbtest[0-9]+'] --upstream-port P --downstream-port P
  *     [--upstream-user ferry_cdc --upstream-password ferry_cdc]
  *     [--downstream-user ferry_apply --downstream-password ferry_apply] [--host 127.0.0.1]
+ *     [--upstream-host HOST] [--downstream-host HOST]
  *     [--server-id 6600-6603] [--parallelism 4] [--chunk-size 8096] [--fetch-size 4096]
  *     [--skip-backfill false] [--sink upsert|discard] [--rows-per-statement 2000]
  *     [--connections 4]
  * </pre>
  *
- * <p>The downstream tables must exist and be empty. At the end it compares every table's row count
- * and CRC32 sum upstream and downstream (with {@code discard}: the rows read against the upstream's
- * count) and exits with status 1 naming the tables that differ. It prints one line: rows, seconds
- * (job start to end, JVM start excluded), rows/s, and this JVM's CPU seconds (JVM start included,
- * the checks excluded) and CPU µs per row.
+ * <p>A password not given as a flag comes from FERRY_UPSTREAM_PASSWORD / FERRY_DOWNSTREAM_PASSWORD
+ * (where {@code ps} does not show it), else is bin/services' for its user; {@code --host} is the
+ * default of both hosts. The downstream tables must exist and be empty. At the end it compares
+ * every table's row count and CRC32 sum upstream and downstream (with {@code discard}: the rows
+ * read against the upstream's count) and exits with status 1 naming the tables that differ. It
+ * prints one line: rows, seconds (job start to end, JVM start excluded), rows/s, and this JVM's CPU
+ * seconds (JVM start included, the checks excluded) and CPU µs per row.
  */
 public final class DirectImportProbe {
     private static final Set<String> NAMES =
@@ -49,6 +52,8 @@ public final class DirectImportProbe {
                     "database",
                     "tables",
                     "host",
+                    "upstream-host",
+                    "downstream-host",
                     "upstream-port",
                     "upstream-user",
                     "upstream-password",
@@ -74,17 +79,21 @@ public final class DirectImportProbe {
         DatabaseEndpoint upstream =
                 new DatabaseEndpoint(
                         "upstream",
-                        host,
+                        args.get("upstream-host", host),
                         (int) args.getLong("upstream-port"),
                         args.get("upstream-user", "ferry_cdc"),
-                        args.get("upstream-password", "ferry_cdc"));
+                        args.get(
+                                "upstream-password",
+                                environment("FERRY_UPSTREAM_PASSWORD", "ferry_cdc")));
         DatabaseEndpoint downstream =
                 new DatabaseEndpoint(
                         "downstream",
-                        host,
+                        args.get("downstream-host", host),
                         (int) args.getLong("downstream-port"),
                         args.get("downstream-user", "ferry_apply"),
-                        args.get("downstream-password", "ferry_apply"));
+                        args.get(
+                                "downstream-password",
+                                environment("FERRY_DOWNSTREAM_PASSWORD", "ferry_apply")));
         int parallelism = (int) args.getLong("parallelism", 4);
         int connections = (int) args.getLong("connections", parallelism);
         if (connections < parallelism || connections % parallelism != 0) {
@@ -210,5 +219,11 @@ public final class DirectImportProbe {
         Properties properties = new Properties();
         properties.setProperty("allowPublicKeyRetrieval", "true");
         return properties;
+    }
+
+    /** The environment variable {@code name}, or {@code fallback} when it is unset or empty. */
+    private static String environment(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isEmpty() ? fallback : value;
     }
 }

@@ -29,7 +29,7 @@ public final class BenchRun implements AutoCloseable {
     }
 
     private final String table;
-    private final String database;
+    private String database;
     private final Instant started;
     private final Path work;
     private final Path resultsDir;
@@ -80,6 +80,15 @@ public final class BenchRun implements AutoCloseable {
 
     public String database() {
         return database;
+    }
+
+    /**
+     * Points the run at another database, for a table that measures on more than one data set (the
+     * import's main and sweep data): {@link SysbenchTables} and {@link Pipelines} use the database
+     * named here from then on.
+     */
+    public void useDatabase(String database) {
+        this.database = database;
     }
 
     /** When the run started, as its report's name has it: 2026-11-26T093140Z. */

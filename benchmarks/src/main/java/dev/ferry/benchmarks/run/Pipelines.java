@@ -26,7 +26,7 @@ public final class Pipelines {
     /** The progress database of the apply jobs the runs start. */
     public static final String PROGRESS_DATABASE = "bench_meta";
 
-    private static final int CAPTURE_PARALLELISM = 4;
+    private int captureParallelism = 4;
     private static final Duration STARTUP = Duration.ofMinutes(5);
 
     private final BenchRun run;
@@ -49,6 +49,14 @@ public final class Pipelines {
     /** The stock pipeline's Flink SQL script (default benchmarks/sql/stock-snapshot.sql). */
     public Pipelines stockSql(Path script) {
         this.stockSql = script;
+        return this;
+    }
+
+    /**
+     * The capture's {@code capture.parallelism} (default 4), which also sizes its server-id range.
+     */
+    public Pipelines captureParallelism(int parallelism) {
+        this.captureParallelism = parallelism;
         return this;
     }
 
@@ -89,8 +97,8 @@ public final class Pipelines {
                         "--upstream.port", Integer.toString(up.port()),
                         "--upstream.username", up.username(),
                         "--upstream.tables", run.database() + ".*",
-                        "--upstream.server-id", serverIds(6400, CAPTURE_PARALLELISM),
-                        "--capture.parallelism", Integer.toString(CAPTURE_PARALLELISM),
+                        "--upstream.server-id", serverIds(6400, captureParallelism),
+                        "--capture.parallelism", Integer.toString(captureParallelism),
                         "--kafka.bootstrap-servers", run.services().kafkaBootstrap(),
                         "--kafka.topic-pattern", tag + ".{database}",
                         "--kafka.schema-topic", tag + "-schema",
