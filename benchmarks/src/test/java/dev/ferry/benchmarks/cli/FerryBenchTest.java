@@ -22,11 +22,11 @@ class FerryBenchTest {
 
     @Test
     void aTableNotPortedYetFailsAndNamesItsScriptWithTheFlags() {
-        assertThat(run("drain", "--quick", "--workers", "4 16"))
+        assertThat(run("import", "--quick", "--workers", "4 16"))
                 .isEqualTo(NotPortedCommand.EXIT_NOT_PORTED);
         assertThat(err.toString())
-                .contains("ferry-bench drain is not ported yet; nothing was measured")
-                .contains("benchmarks/drain.sh --quick --workers 4 16");
+                .contains("ferry-bench import is not ported yet; nothing was measured")
+                .contains("benchmarks/import.sh --quick --workers 4 16");
         for (String table : new String[] {"import", "incremental", "funnel", "load", "all"}) {
             assertThat(run(table, "--smoke")).as(table).isEqualTo(NotPortedCommand.EXIT_NOT_PORTED);
             assertThat(err.toString()).contains("benchmarks/" + table + ".sh --smoke");
