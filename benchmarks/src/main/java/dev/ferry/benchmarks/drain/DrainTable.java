@@ -39,6 +39,7 @@ public final class DrainTable {
      */
     public static void run(BenchRun run, DrainSettings settings, Path ferryJar)
             throws IOException, InterruptedException, SQLException {
+        ServiceReach.check(run);
         run.onClose(() -> run.upstream().execute("DROP DATABASE IF EXISTS " + run.database()));
         run.onClose(
                 () ->
