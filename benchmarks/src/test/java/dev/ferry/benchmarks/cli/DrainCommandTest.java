@@ -2,6 +2,7 @@ package dev.ferry.benchmarks.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferry.benchmarks.drain.TablesAxis;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,17 @@ class DrainCommandTest {
                 .contains("Default: 2000")
                 .contains("Default: \"transaction row stock\"")
                 .doesNotContain("not ported");
+    }
+
+    @Test
+    void withTablesEveryArgumentAfterDrainGoesToTablesShAsGiven() {
+        CommandLine line = FerryBench.commandLine();
+        line.parseArgs("drain", "--quick", "--tables", "4 400", "--idle-seconds", "5");
+        CommandLine drain = line.getSubcommands().get("drain");
+        assertThat(
+                        TablesAxis.argumentsAfter(
+                                drain.getParseResult().originalArgs(), drain.getCommandName()))
+                .containsExactly("--quick", "--tables", "4 400", "--idle-seconds", "5");
     }
 
     @Test
