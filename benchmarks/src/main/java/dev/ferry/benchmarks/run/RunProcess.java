@@ -99,6 +99,16 @@ public final class RunProcess {
         return String.join(" / ", java.util.Arrays.copyOfRange(all, from, all.length));
     }
 
+    /** SIGSTOP to it alone (a drain pauses one process of a pipeline while the others run). */
+    public void pause() {
+        Signals.send("STOP", process.pid());
+    }
+
+    /** SIGCONT to it alone. */
+    public void resume() {
+        Signals.send("CONT", process.pid());
+    }
+
     /** Stops it (resuming it first if paused): TERM, then KILL after 30 s. */
     void stop() throws InterruptedException {
         Signals.send("CONT", process.pid());
