@@ -99,6 +99,16 @@ public final class RunProcess {
         return String.join(" / ", java.util.Arrays.copyOfRange(all, from, all.length));
     }
 
+    /** SIGSTOP: pauses it (a pipeline held while its input piles up). */
+    public void pause() {
+        Signals.send("STOP", process.pid());
+    }
+
+    /** SIGCONT: resumes it after {@link #pause}. */
+    public void resume() {
+        Signals.send("CONT", process.pid());
+    }
+
     /** Stops it (resuming it first if paused): TERM, then KILL after 30 s. */
     void stop() throws InterruptedException {
         Signals.send("CONT", process.pid());
