@@ -163,9 +163,9 @@ public final class LargeTransactions {
                             + dev.ferry.benchmarks.report.Figures.oneDecimal(
                                     figures.get("binlog_bytes") / 1e6)
                             + " MB of binlog applied in "
-                            + applySeconds
+                            + dev.ferry.benchmarks.report.Figures.twoDecimals(applySeconds)
                             + " s; spilled "
-                            + figures.get("spilled")
+                            + dev.ferry.benchmarks.report.Figures.whole(figures.get("spilled"))
                             + "; partial views "
                             + seen.partial());
         } finally {

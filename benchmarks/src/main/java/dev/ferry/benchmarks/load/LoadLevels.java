@@ -2,6 +2,7 @@ package dev.ferry.benchmarks.load;
 
 import dev.ferry.benchmarks.funnel.BinlogPosition;
 import dev.ferry.benchmarks.report.CpuUse;
+import dev.ferry.benchmarks.report.Figures;
 import dev.ferry.benchmarks.run.BenchRun;
 import dev.ferry.benchmarks.run.CpuReadings;
 import dev.ferry.benchmarks.run.Progress;
@@ -129,13 +130,13 @@ public final class LoadLevels {
         Progress.say(
                 workload
                         + ": the upstream took "
-                        + upTps
+                        + Figures.whole(upTps)
                         + " tx/s; the pipeline caught up "
-                        + burst.tailSeconds()
+                        + Figures.oneDecimal(burst.tailSeconds())
                         + " s after the burst ("
                         + (burst.keptUp()
                                 ? "it kept up"
-                                : "it fell behind: " + burst.drainTps() + " tx/s")
+                                : "it fell behind: " + Figures.whole(burst.drainTps()) + " tx/s")
                         + ")");
     }
 
@@ -200,21 +201,21 @@ public final class LoadLevels {
                         + ": level "
                         + level
                         + "%: upstream "
-                        + figures.get("up_tps")
+                        + Figures.whole(figures.get("up_tps"))
                         + " tx/s; DT p50 "
-                        + beats.percentile(0.50)
+                        + Figures.whole(beats.percentile(0.50))
                         + " ms, p99 "
-                        + beats.percentile(0.99)
+                        + Figures.whole(beats.percentile(0.99))
                         + " ms; applied "
-                        + window.eps()
+                        + Figures.whole(window.eps())
                         + " events/s, "
-                        + window.tps()
+                        + Figures.whole(window.tps())
                         + " tx/s; µs per change: capture "
-                        + LoadText.usPerChange(results, key, "capture")
+                        + Figures.oneDecimal(LoadText.usPerChange(results, key, "capture"))
                         + ", apply "
-                        + LoadText.usPerChange(results, key, "apply")
+                        + Figures.oneDecimal(LoadText.usPerChange(results, key, "apply"))
                         + ", Kafka "
-                        + LoadText.usPerChange(results, key, "kafka"));
+                        + Figures.oneDecimal(LoadText.usPerChange(results, key, "kafka")));
     }
 
     private Path sysbench(String workload, int seconds, List<String> options, String logName)
