@@ -48,9 +48,9 @@ final class LoadCommand implements Callable<Integer> {
 
     @Option(
             names = "--levels",
-            paramLabel = "\"25 50 100\"",
+            paramLabel = "<percents>",
             description =
-                    "Load levels, % of the pipeline's maximum, 1-400, space-separated. Default:"
+                    "Load levels, %% of the pipeline's maximum, 1-400, space-separated. Default:"
                             + " \"25 50 75 100\"; --quick \"25 50 100\"; --smoke \"50 100\".")
     String levels;
 
@@ -64,7 +64,7 @@ final class LoadCommand implements Callable<Integer> {
 
     @Option(
             names = "--workloads",
-            paramLabel = "\"oltp_write_only oltp_insert\"",
+            paramLabel = "<workloads>",
             description =
                     "sysbench workloads, oltp_write_only and/or oltp_insert, space-separated."
                             + " Default: oltp_write_only.")
@@ -72,7 +72,7 @@ final class LoadCommand implements Callable<Integer> {
 
     @Option(
             names = "--checkpoint-intervals",
-            paramLabel = "\"2s 1s 500ms 250ms\"",
+            paramLabel = "<durations>",
             description =
                     "The capture's job.checkpoint-interval values to compare, space-separated"
                             + " durations like 250ms or 2s. Default: the option unset (2 s), no"
@@ -97,7 +97,7 @@ final class LoadCommand implements Callable<Integer> {
 
     @Option(
             names = "--sizes",
-            paramLabel = "\"32 256 1024\"",
+            paramLabel = "<MB>",
             description =
                     "Large transactions' sizes in MB (1,000 rows of 1 KB per MB), 1-20000,"
                             + " space-separated. Default: \"32 256 1024\"; --quick \"16 64 128\";"
