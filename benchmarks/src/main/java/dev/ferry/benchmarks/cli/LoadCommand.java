@@ -134,13 +134,19 @@ final class LoadCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         LoadSettings settings = settings();
         BenchmarkServices found = services.open(System.getenv());
-        String commandLine =
-                "benchmarks/ferry-bench load"
-                        + spec.commandLine().getParseResult().originalArgs().stream()
-                                .map(arg -> " " + (arg.contains(" ") ? "\"" + arg + "\"" : arg))
-                                .reduce("", String::concat);
+        // the parse's original arguments are the whole command line's, "load" included
+        String commandLine = commandLine(spec.commandLine().getParseResult().originalArgs());
         new LoadBenchmark(settings, commandLine).run(found, results);
         return 0;
+    }
+
+    /** The command as the report quotes it: a value holding spaces in double quotes. */
+    static String commandLine(java.util.List<String> originalArgs) {
+        StringBuilder text = new StringBuilder("benchmarks/ferry-bench");
+        for (String arg : originalArgs) {
+            text.append(' ').append(arg.contains(" ") ? "\"" + arg + "\"" : arg);
+        }
+        return text.toString();
     }
 
     /** The flags over the size's defaults; a bad value is a usage error naming it. */

@@ -104,6 +104,16 @@ class LoadCommandTest {
     }
 
     @Test
+    void theReportQuotesTheCommandOnce() {
+        CommandLine line = FerryBench.commandLine();
+        line.parseArgs("load", "--quick", "--levels", "25 50", "--no-large");
+        assertThat(
+                        LoadCommand.commandLine(
+                                line.getSubcommands().get("load").getParseResult().originalArgs()))
+                .isEqualTo("benchmarks/ferry-bench load --quick --levels \"25 50\" --no-large");
+    }
+
+    @Test
     void aBadValueIsAUsageErrorNamingIt() {
         assertThat(run("load", "--levels", "0 50")).isEqualTo(2);
         assertThat(err.toString())
