@@ -52,6 +52,26 @@ public final class Sysbench {
         return SysbenchSummary.parse(Files.readString(log, StandardCharsets.UTF_8));
     }
 
+    /**
+     * {@code sysbench WORKLOAD … run} for {@code seconds} with {@code options} added before "run"
+     * (e.g. {@code --rate=250}), its output to {@code logName} in the work folder; the log's path
+     * (its summary: {@link SysbenchSummary#parse}).
+     */
+    public Path runLogged(
+            String workload,
+            int tables,
+            int rowsPerTable,
+            int threads,
+            int seconds,
+            List<String> options,
+            String logName)
+            throws IOException, InterruptedException {
+        List<String> tail = new ArrayList<>(List.of("--time=" + seconds, "--report-interval=0"));
+        tail.addAll(options);
+        tail.add("run");
+        return run(workload, tables, rowsPerTable, threads, tail, logName);
+    }
+
     private Path run(
             String workload,
             int tables,
