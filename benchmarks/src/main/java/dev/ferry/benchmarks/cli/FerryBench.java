@@ -20,7 +20,9 @@ import picocli.CommandLine.Command;
             FunnelCommand.class,
             LoadCommand.class,
             SagaCommand.class,
-            AllCommand.class
+            AllCommand.class,
+            ReplayCommand.class,
+            CaptureReplayCommand.class
         })
 public final class FerryBench {
 

@@ -72,6 +72,24 @@ public final class Sysbench {
         return run(workload, tables, rowsPerTable, threads, tail, logName);
     }
 
+    /**
+     * {@code sysbench WORKLOAD … run} with more sysbench {@code options} before "run" (e.g.
+     * --db-ps-mode=disable, as prepared statements over many tables exceed the server's limit).
+     */
+    public SysbenchSummary run(
+            String workload,
+            int tables,
+            int rowsPerTable,
+            int threads,
+            int seconds,
+            List<String> options)
+            throws IOException, InterruptedException {
+        List<String> tail = new ArrayList<>(options);
+        tail.addAll(List.of("--time=" + seconds, "--report-interval=0", "--percentile=95", "run"));
+        Path log = run(workload, tables, rowsPerTable, threads, tail, "sysbench.log");
+        return SysbenchSummary.parse(Files.readString(log, StandardCharsets.UTF_8));
+    }
+
     private Path run(
             String workload,
             int tables,

@@ -71,7 +71,15 @@ class FerryBenchTest {
     void everyTableIsASubcommand() {
         assertThat(FerryBench.commandLine().getSubcommands().keySet())
                 .containsExactlyInAnyOrder(
-                        "import", "drain", "incremental", "funnel", "load", "saga", "all");
+                        "import",
+                        "drain",
+                        "incremental",
+                        "funnel",
+                        "load",
+                        "saga",
+                        "all",
+                        "replay",
+                        "capture-replay");
         assertThat(run("saga", "--help")).isZero();
         assertThat(out.toString())
                 .contains("--services")
@@ -112,5 +120,27 @@ class FerryBenchTest {
         options.downstreamKind = "mariadb";
         assertThatThrownBy(() -> options.open(Map.of()))
                 .hasMessageContaining("--services is containers or endpoints, got 'docker'");
+    }
+
+    @Test
+    void theReplaysTakeTheScriptsFlagsAndTheServiceFlags() {
+        assertThat(run("replay", "--help")).isZero();
+        assertThat(out.toString())
+                .contains("--workload", "--seconds", "--rows-per-table", "--threads", "--workers")
+                .contains("--batch-size", "--rounds", "--consistency", "--window", "--jfr")
+                .contains("--tables", "JAR", "--services", "Default: 30-90");
+        assertThat(run("capture-replay", "--help")).isZero();
+        assertThat(out.toString()).contains("JAR[+OPTION=VALUE...]", "--results");
+    }
+
+    @Test
+    void aReplaysBadFlagFailsBeforeAnyServiceStarts(@TempDir Path folder) throws IOException {
+        Path jar = Files.createFile(folder.resolve("ferry.jar"));
+        assertThat(run("replay", "--window", "90-30", jar.toString())).isEqualTo(1);
+        assertThat(err.toString()).contains("ferry-bench replay: --window is FROM-TO");
+        assertThat(run("capture-replay", jar + "+compression")).isEqualTo(1);
+        assertThat(err.toString()).contains("is not OPTION=VALUE");
+        assertThat(run("capture-replay", folder + "/gone.jar")).isEqualTo(1);
+        assertThat(err.toString()).contains("no such jar: " + folder.resolve("gone.jar"));
     }
 }
