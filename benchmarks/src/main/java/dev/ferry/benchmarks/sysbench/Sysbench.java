@@ -52,6 +52,24 @@ public final class Sysbench {
         return SysbenchSummary.parse(Files.readString(log, StandardCharsets.UTF_8));
     }
 
+    /**
+     * {@code sysbench WORKLOAD … run} until {@code events} transactions are done (no time limit);
+     * its summary.
+     */
+    public SysbenchSummary runEvents(
+            String workload, int tables, int rowsPerTable, int threads, long events)
+            throws IOException, InterruptedException {
+        Path log =
+                run(
+                        workload,
+                        tables,
+                        rowsPerTable,
+                        threads,
+                        List.of("--events=" + events, "--time=0", "--report-interval=0", "run"),
+                        "sysbench.log");
+        return SysbenchSummary.parse(Files.readString(log, StandardCharsets.UTF_8));
+    }
+
     private Path run(
             String workload,
             int tables,
