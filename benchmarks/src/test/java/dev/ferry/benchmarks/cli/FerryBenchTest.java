@@ -27,10 +27,35 @@ class FerryBenchTest {
         assertThat(err.toString())
                 .contains("ferry-bench drain is not ported yet; nothing was measured")
                 .contains("benchmarks/drain.sh --quick --workers 4 16");
-        for (String table : new String[] {"import", "incremental", "funnel", "load", "all"}) {
+        for (String table : new String[] {"import", "incremental", "load", "all"}) {
             assertThat(run(table, "--smoke")).as(table).isEqualTo(NotPortedCommand.EXIT_NOT_PORTED);
             assertThat(err.toString()).contains("benchmarks/" + table + ".sh --smoke");
         }
+    }
+
+    @Test
+    void funnelIsPortedWithEveryFlagOfFunnelSh() {
+        assertThat(run("funnel", "--help")).isZero();
+        assertThat(out.toString().replaceAll("\\s+", " "))
+                .contains("--bulk-rows")
+                .contains("--single-rows")
+                .contains("--workers")
+                .contains("--threads")
+                .contains("--quick")
+                .contains("--smoke")
+                .contains("--services")
+                .contains("--results")
+                .contains("--quick 30000; --smoke 4000");
+    }
+
+    @Test
+    void funnelChecksItsSizesBeforeStartingAnything() {
+        assertThat(run("funnel", "--bulk-rows", "3000", "--services", "endpoints")).isEqualTo(2);
+        assertThat(err.toString()).contains("--bulk-rows must be a multiple of 2000");
+        assertThat(run("funnel", "--quick", "--workers", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--workers must be a whole number from 1 to 64");
+        assertThat(FunnelCommand.sizeOf(SizeOptions.Size.SMOKE))
+                .isEqualTo(dev.ferry.benchmarks.funnel.FunnelSettings.Size.SMOKE);
     }
 
     @Test
