@@ -1,6 +1,7 @@
 package dev.ferry.benchmarks.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.PrintWriter;
@@ -46,6 +47,20 @@ class FerryBenchTest {
                 .contains("--services")
                 .contains("--results")
                 .contains("--quick 30000; --smoke 4000");
+    }
+
+    @Test
+    void funnelsHelpTextIsValidForPicocliFormatting() {
+        // picocli formats descriptions with String.format: a lone '%' breaks the help.
+        CommandLine funnel = FerryBench.commandLine().getSubcommands().get("funnel");
+        for (String line : funnel.getCommandSpec().usageMessage().description()) {
+            assertThatCode(() -> String.format(line)).as(line).doesNotThrowAnyException();
+        }
+        for (CommandLine.Model.OptionSpec option : funnel.getCommandSpec().options()) {
+            for (String line : option.description()) {
+                assertThatCode(() -> String.format(line)).as(line).doesNotThrowAnyException();
+            }
+        }
     }
 
     @Test
