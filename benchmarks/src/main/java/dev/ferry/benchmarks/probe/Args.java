@@ -55,14 +55,32 @@ public final class Args {
         return values.getOrDefault(name, fallback);
     }
 
-    /** The server named by --host (default 127.0.0.1), --port, --user and --password. */
+    /**
+     * The environment variable a probe takes its password from when no --password is given, so that
+     * a caller can keep it off the command line (where ps shows it).
+     */
+    public static final String PASSWORD_VARIABLE = "FERRY_PROBE_PASSWORD";
+
+    /**
+     * The server named by --host (default 127.0.0.1), --port, --user and --password (else the
+     * environment's {@value #PASSWORD_VARIABLE}).
+     */
     public DatabaseEndpoint endpoint(String role) {
+        return endpoint(role, System.getenv());
+    }
+
+    /** {@link #endpoint(String)} with the given environment. */
+    DatabaseEndpoint endpoint(String role, Map<String, String> environment) {
+        String password = values.get("password");
+        if (password == null) {
+            password = environment.get(PASSWORD_VARIABLE);
+        }
+        if (password == null) {
+            throw new IllegalArgumentException(
+                    program + ": --password is required, or set " + PASSWORD_VARIABLE);
+        }
         return new DatabaseEndpoint(
-                role,
-                get("host", "127.0.0.1"),
-                (int) getLong("port"),
-                get("user"),
-                get("password"));
+                role, get("host", "127.0.0.1"), (int) getLong("port"), get("user"), password);
     }
 
     public long getLong(String name, long fallback) {

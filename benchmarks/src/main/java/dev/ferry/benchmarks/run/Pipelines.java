@@ -26,7 +26,10 @@ public final class Pipelines {
     /** The progress database of the apply jobs the runs start. */
     public static final String PROGRESS_DATABASE = "bench_meta";
 
-    private int captureParallelism = 4;
+    /** The capture's {@code capture.parallelism} unless a table sets its own. */
+    public static final int CAPTURE_PARALLELISM = 4;
+
+    private int captureParallelism = CAPTURE_PARALLELISM;
     private static final Duration STARTUP = Duration.ofMinutes(5);
 
     private final BenchRun run;

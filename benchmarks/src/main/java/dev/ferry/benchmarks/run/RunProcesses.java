@@ -79,6 +79,28 @@ public final class RunProcesses {
         current.clear();
     }
 
+    /** SIGSTOP to the named processes of the measurement. */
+    public void pause(String... names) {
+        for (String name : names) {
+            Signals.send("STOP", required(name).pid());
+        }
+    }
+
+    /** SIGCONT to the named processes of the measurement. */
+    public void resume(String... names) {
+        for (String name : names) {
+            Signals.send("CONT", required(name).pid());
+        }
+    }
+
+    private RunProcess required(String name) {
+        RunProcess process = current.get(name);
+        if (process == null) {
+            throw new IllegalStateException("no " + name + " process in this measurement");
+        }
+        return process;
+    }
+
     /** SIGSTOP to every process of the measurement. */
     public void pauseAll() {
         current.values().forEach(process -> Signals.send("STOP", process.pid()));

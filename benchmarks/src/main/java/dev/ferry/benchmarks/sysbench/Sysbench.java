@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -78,6 +79,38 @@ public final class Sysbench {
         return SysbenchSummary.parse(Files.readString(log, StandardCharsets.UTF_8));
     }
 
+    /**
+     * {@code sysbench WORKLOAD … run} until {@code events} transactions are done (no time limit);
+     * its summary.
+     */
+    public SysbenchSummary runEvents(
+            String workload, int tables, int rowsPerTable, int threads, long events)
+            throws IOException, InterruptedException {
+        Path log =
+                run(
+                        workload,
+                        tables,
+                        rowsPerTable,
+                        threads,
+                        List.of("--events=" + events, "--time=0", "--report-interval=0", "run"),
+                        "sysbench.log");
+        return SysbenchSummary.parse(Files.readString(log, StandardCharsets.UTF_8));
+    }
+
+    /** sysbench's options file holding the password (mode 0600, in the work folder). */
+    Path passwordFile() throws IOException {
+        Path file = work.resolve("sysbench-password.conf");
+        if (!Files.exists(file)) {
+            Files.createFile(
+                    file,
+                    PosixFilePermissions.asFileAttribute(
+                            PosixFilePermissions.fromString("rw-------")));
+        }
+        String password = endpoint.password() == null ? "" : endpoint.password();
+        Files.writeString(file, "mysql-password=" + password + "\n", StandardCharsets.UTF_8);
+        return file;
+    }
+
     private Path run(
             String workload,
             int tables,
@@ -95,7 +128,9 @@ public final class Sysbench {
                         "--mysql-host=" + endpoint.hostname(),
                         "--mysql-port=" + endpoint.port(),
                         "--mysql-user=" + endpoint.username(),
-                        "--mysql-password=" + endpoint.password(),
+                        // The password goes in a file only this user reads, not on the command
+                        // line, which ps shows to everyone on the machine.
+                        "--config-file=" + passwordFile(),
                         "--mysql-db=" + database,
                         "--tables=" + tables,
                         "--table-size=" + rowsPerTable,
@@ -118,7 +153,7 @@ public final class Sysbench {
         }
         int exit = process.waitFor();
         if (exit != 0) {
-            // The command line holds the password: name the workload and the log, not the command.
+            // Name the workload and the log, not the command.
             throw new IOException(
                     "sysbench "
                             + workload

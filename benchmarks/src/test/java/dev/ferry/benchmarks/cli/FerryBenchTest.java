@@ -1,6 +1,7 @@
 package dev.ferry.benchmarks.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
@@ -31,7 +32,7 @@ class FerryBenchTest {
         assertThat(err.toString())
                 .contains("ferry-bench incremental is not ported yet; nothing was measured")
                 .contains("benchmarks/incremental.sh --quick --workers 4 16");
-        for (String table : new String[] {"funnel"}) {
+        for (String table : new String[] {"incremental"}) {
             assertThat(run(table, "--smoke")).as(table).isEqualTo(NotPortedCommand.EXIT_NOT_PORTED);
             assertThat(err.toString()).contains("benchmarks/" + table + ".sh --smoke");
         }
@@ -59,6 +60,45 @@ class FerryBenchTest {
                 .isNotZero();
         assertThat(err.toString()).contains("unknown table 'tables'");
         assertThat(results.resolve("SUMMARY.md")).doesNotExist();
+    }
+
+    @Test
+    void funnelIsPortedWithEveryFlagOfFunnelSh() {
+        assertThat(run("funnel", "--help")).isZero();
+        assertThat(out.toString().replaceAll("\\s+", " "))
+                .contains("--bulk-rows")
+                .contains("--single-rows")
+                .contains("--workers")
+                .contains("--threads")
+                .contains("--quick")
+                .contains("--smoke")
+                .contains("--services")
+                .contains("--results")
+                .contains("--quick 30000; --smoke 4000");
+    }
+
+    @Test
+    void funnelsHelpTextIsValidForPicocliFormatting() {
+        // picocli formats descriptions with String.format: a lone '%' breaks the help.
+        CommandLine funnel = FerryBench.commandLine().getSubcommands().get("funnel");
+        for (String line : funnel.getCommandSpec().usageMessage().description()) {
+            assertThatCode(() -> String.format(line)).as(line).doesNotThrowAnyException();
+        }
+        for (CommandLine.Model.OptionSpec option : funnel.getCommandSpec().options()) {
+            for (String line : option.description()) {
+                assertThatCode(() -> String.format(line)).as(line).doesNotThrowAnyException();
+            }
+        }
+    }
+
+    @Test
+    void funnelChecksItsSizesBeforeStartingAnything() {
+        assertThat(run("funnel", "--bulk-rows", "3000", "--services", "endpoints")).isEqualTo(2);
+        assertThat(err.toString()).contains("--bulk-rows must be a multiple of 2000");
+        assertThat(run("funnel", "--quick", "--workers", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--workers must be a whole number from 1 to 64");
+        assertThat(FunnelCommand.sizeOf(SizeOptions.Size.SMOKE))
+                .isEqualTo(dev.ferry.benchmarks.funnel.FunnelSettings.Size.SMOKE);
     }
 
     @Test

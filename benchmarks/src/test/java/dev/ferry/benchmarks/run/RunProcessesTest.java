@@ -32,6 +32,25 @@ class RunProcessesTest {
     }
 
     @Test
+    void namedProcessesArePausedAndResumedAlone() throws Exception {
+        RunProcesses processes = new RunProcesses();
+        RunProcess capture =
+                processes.start("capture", List.of("sleep", "60"), Map.of(), work.resolve("c.log"));
+        RunProcess apply =
+                processes.start("apply", List.of("sleep", "60"), Map.of(), work.resolve("a.log"));
+        try {
+            processes.pause("capture", "apply");
+            processes.resume("capture");
+            assertThat(state(capture.pid())).isIn("S", "R");
+            assertThat(state(apply.pid())).isEqualTo("T");
+            assertThatThrownBy(() -> processes.pause("stock"))
+                    .hasMessageContaining("no stock process in this measurement");
+        } finally {
+            processes.stopAll();
+        }
+    }
+
+    @Test
     void theEnvironmentReachesTheProcessAndItsOutputTheLog() throws Exception {
         RunProcesses processes = new RunProcesses();
         RunProcess echo =
