@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -69,7 +70,7 @@ public final class Sysbench {
                         "--mysql-host=" + endpoint.hostname(),
                         "--mysql-port=" + endpoint.port(),
                         "--mysql-user=" + endpoint.username(),
-                        "--mysql-password=" + endpoint.password(),
+                        "--config-file=" + passwordFile(work, endpoint),
                         "--mysql-db=" + database,
                         "--tables=" + tables,
                         "--table-size=" + rowsPerTable,
@@ -92,7 +93,6 @@ public final class Sysbench {
         }
         int exit = process.waitFor();
         if (exit != 0) {
-            // The command line holds the password: name the workload and the log, not the command.
             throw new IOException(
                     "sysbench "
                             + workload
@@ -106,5 +106,21 @@ public final class Sysbench {
                             + log);
         }
         return log;
+    }
+
+    /**
+     * {@code endpoint}'s password in a sysbench config file in {@code work}, readable by this user
+     * only, for sysbench's --config-file: on its command line, any user of the host would see it in
+     * the process list.
+     */
+    public static Path passwordFile(Path work, DatabaseEndpoint endpoint) throws IOException {
+        Path file = work.resolve("sysbench-password.cfg");
+        Files.deleteIfExists(file);
+        Files.createFile(
+                file,
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        String password = endpoint.password() == null ? "" : endpoint.password();
+        Files.writeString(file, "mysql-password=" + password + "\n", StandardCharsets.UTF_8);
+        return file;
     }
 }
