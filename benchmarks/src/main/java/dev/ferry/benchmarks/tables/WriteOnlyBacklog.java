@@ -2,13 +2,12 @@ package dev.ferry.benchmarks.tables;
 
 import dev.ferry.benchmarks.run.BenchRun;
 import dev.ferry.benchmarks.run.SysbenchTables;
-import dev.ferry.benchmarks.sysbench.SysbenchSummary;
+import dev.ferry.benchmarks.sysbench.Sysbench;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -17,11 +16,12 @@ import java.util.regex.Pattern;
 /**
  * The drain's backlog: {@code sysbench oltp_write_only} over all the tables for a number of
  * seconds, its statements sent as text (prepared ones would need tables × threads × 4 of the
- * server's 16,382). The password reaches sysbench in a config file of the run's work folder
- * (readable by this user only), not on its command line.
+ * server's 16,382). The password reaches sysbench in a config file ({@link Sysbench#passwordFile}),
+ * not on its command line.
  */
 final class WriteOnlyBacklog {
     static final String WORKLOAD = "oltp_write_only";
+    private static final Pattern TRANSACTIONS = Pattern.compile("(?m)^\\s*transactions:\\s+(\\d+)");
     private static final Pattern FAILURE = Pattern.compile("(?m)^.*(FATAL|error).*$");
 
     /**
@@ -42,7 +42,7 @@ final class WriteOnlyBacklog {
     static Outcome write(BenchRun run, int tables, int rowsPerTable, int threads, int seconds)
             throws IOException, InterruptedException {
         DatabaseEndpoint up = run.services().upstream();
-        Path config = passwordFile(run.work(), up);
+        Path config = Sysbench.passwordFile(run.work(), up);
         Path log = run.work().resolve("run.log");
         List<String> command =
                 List.of(
@@ -82,12 +82,8 @@ final class WriteOnlyBacklog {
 
     /** The outcome of a sysbench run that exited with {@code exit} and printed {@code output}. */
     static Outcome outcome(int exit, String output) {
-        long transactions;
-        try {
-            transactions = SysbenchSummary.parse(output).transactions();
-        } catch (IllegalArgumentException e) {
-            transactions = 0;
-        }
+        Matcher committed = TRANSACTIONS.matcher(output);
+        long transactions = committed.find() ? Long.parseLong(committed.group(1)) : 0;
         if (exit == 0 && transactions > 0) {
             return new Outcome(transactions, null);
         }
@@ -104,16 +100,5 @@ final class WriteOnlyBacklog {
         }
         String found = line.group().strip();
         return Optional.of(found.length() <= 200 ? found : found.substring(0, 200));
-    }
-
-    private static Path passwordFile(Path work, DatabaseEndpoint endpoint) throws IOException {
-        Path file = work.resolve("sysbench-password.cfg");
-        Files.deleteIfExists(file);
-        Files.createFile(
-                file,
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        String password = endpoint.password() == null ? "" : endpoint.password();
-        Files.writeString(file, "mysql-password=" + password + "\n", StandardCharsets.UTF_8);
-        return file;
     }
 }
