@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             FunnelCommand.class,
             LoadCommand.class,
             SagaCommand.class,
+            TablesCommand.class,
             AllCommand.class,
             ReplayCommand.class,
             CaptureReplayCommand.class

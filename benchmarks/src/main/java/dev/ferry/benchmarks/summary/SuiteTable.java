@@ -22,7 +22,8 @@ public record SuiteTable(String command, String resultsFolder, String title, boo
                             "apply-drain",
                             "Drains: apply from Kafka and whole pipeline",
                             false),
-                    new SuiteTable("saga", "saga", "Saga transfers (DTM's table)", false));
+                    new SuiteTable("saga", "saga", "Saga transfers (DTM's table)", false),
+                    new SuiteTable("tables", "tables", "Many tables", false));
 
     /** The tables {@code ferry-bench all} runs by default, by command. */
     public static List<String> runByAllCommands() {

@@ -97,20 +97,6 @@ public final class Sysbench {
         return SysbenchSummary.parse(Files.readString(log, StandardCharsets.UTF_8));
     }
 
-    /** sysbench's options file holding the password (mode 0600, in the work folder). */
-    Path passwordFile() throws IOException {
-        Path file = work.resolve("sysbench-password.conf");
-        if (!Files.exists(file)) {
-            Files.createFile(
-                    file,
-                    PosixFilePermissions.asFileAttribute(
-                            PosixFilePermissions.fromString("rw-------")));
-        }
-        String password = endpoint.password() == null ? "" : endpoint.password();
-        Files.writeString(file, "mysql-password=" + password + "\n", StandardCharsets.UTF_8);
-        return file;
-    }
-
     private Path run(
             String workload,
             int tables,
@@ -130,7 +116,7 @@ public final class Sysbench {
                         "--mysql-user=" + endpoint.username(),
                         // The password goes in a file only this user reads, not on the command
                         // line, which ps shows to everyone on the machine.
-                        "--config-file=" + passwordFile(),
+                        "--config-file=" + passwordFile(work, endpoint),
                         "--mysql-db=" + database,
                         "--tables=" + tables,
                         "--table-size=" + rowsPerTable,
@@ -153,7 +139,6 @@ public final class Sysbench {
         }
         int exit = process.waitFor();
         if (exit != 0) {
-            // Name the workload and the log, not the command.
             throw new IOException(
                     "sysbench "
                             + workload
@@ -167,5 +152,21 @@ public final class Sysbench {
                             + log);
         }
         return log;
+    }
+
+    /**
+     * {@code endpoint}'s password in a sysbench config file in {@code work}, readable by this user
+     * only, for sysbench's --config-file: on its command line, any user of the host would see it in
+     * the process list.
+     */
+    public static Path passwordFile(Path work, DatabaseEndpoint endpoint) throws IOException {
+        Path file = work.resolve("sysbench-password.cfg");
+        Files.deleteIfExists(file);
+        Files.createFile(
+                file,
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        String password = endpoint.password() == null ? "" : endpoint.password();
+        Files.writeString(file, "mysql-password=" + password + "\n", StandardCharsets.UTF_8);
+        return file;
     }
 }

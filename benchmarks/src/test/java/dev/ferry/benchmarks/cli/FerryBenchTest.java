@@ -56,9 +56,9 @@ class FerryBenchTest {
 
     @Test
     void allNamesAnUnknownTableBeforeRunningAny(@TempDir Path results) {
-        assertThat(run("all", "--tables", "import tables", "--results", results.toString()))
+        assertThat(run("all", "--tables", "import nosuch", "--results", results.toString()))
                 .isNotZero();
-        assertThat(err.toString()).contains("unknown table 'tables'");
+        assertThat(err.toString()).contains("unknown table 'nosuch'");
         assertThat(results.resolve("SUMMARY.md")).doesNotExist();
     }
 
@@ -117,6 +117,7 @@ class FerryBenchTest {
                         "funnel",
                         "load",
                         "saga",
+                        "tables",
                         "all",
                         "replay",
                         "capture-replay");
@@ -125,6 +126,38 @@ class FerryBenchTest {
                 .contains("--services")
                 .contains("--upstream-password-file")
                 .doesNotContain("--upstream-password ");
+    }
+
+    @Test
+    void tablesHelpListsEveryFlagOfTablesSh() {
+        assertThat(run("tables", "--help")).isZero();
+        for (String flag :
+                new String[] {
+                    "--quick",
+                    "--smoke",
+                    "--tables",
+                    "--rows",
+                    "--seconds",
+                    "--idle-seconds",
+                    "--threads",
+                    "--topic-layout",
+                    "--pipelines",
+                    "--stock-parallelism",
+                    "--jfr",
+                    "--services",
+                    "--results"
+                }) {
+            assertThat(out.toString()).as(flag).contains(flag);
+        }
+    }
+
+    @Test
+    void tablesRefusesABadValueBeforeStartingAnything() {
+        assertThat(run("tables", "--tables", "4 0", "--services", "endpoints")).isEqualTo(2);
+        assertThat(err.toString())
+                .contains("--tables must be whole numbers from 1 to 5000, got '0'");
+        assertThat(run("tables", "--quick", "--pipelines", "ferry canal")).isEqualTo(2);
+        assertThat(err.toString()).contains("got 'canal'");
     }
 
     @Test
