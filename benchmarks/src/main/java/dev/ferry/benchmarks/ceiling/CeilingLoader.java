@@ -21,16 +21,23 @@ import java.util.concurrent.Future;
  * transaction, over N connections that take the next statement from a shared queue.
  *
  * <pre>
- * CeilingLoader --url jdbc:mysql://HOST:PORT/DB --user U --password P --tables 4
+ * CeilingLoader --url jdbc:mysql://HOST:PORT/DB --user U [--password P] --tables 4
  *     --rows-per-table N --connections C --rows-per-statement R [--first-id 1] [--mode insert|upsert]
  * </pre>
  *
  * <p>{@code insert} writes ids first-id .. first-id+N-1 of each table with {@code INSERT}; {@code
  * upsert} writes them with {@code INSERT … ON DUPLICATE KEY UPDATE k, c, pad} (ferry's statement
  * for a changed row), over rows that may already exist. Prints one line: rows, statements, seconds
- * (first statement to last commit), rows/s and the p50/p99/max statement latency in ms.
+ * (first statement to last commit), rows/s and the p50/p99/max statement latency in ms. Without
+ * --password, the password is FERRY_DOWNSTREAM_PASSWORD's.
  */
 public final class CeilingLoader {
+    /**
+     * Where the password comes from without --password: the environment, so that a caller keeps it
+     * off the command line.
+     */
+    public static final String PASSWORD_VARIABLE = "FERRY_DOWNSTREAM_PASSWORD";
+
     private CeilingLoader() {}
 
     /** One statement's worth of rows: ids [from, from + count) of sbtest{table}. */
@@ -69,7 +76,9 @@ public final class CeilingLoader {
                     DriverManager.getConnection(
                             url,
                             required(options, "--user"),
-                            options.getOrDefault("--password", "")));
+                            options.getOrDefault(
+                                    "--password",
+                                    System.getenv().getOrDefault(PASSWORD_VARIABLE, ""))));
         }
         ExecutorService pool = Executors.newFixedThreadPool(connections);
         long start = System.nanoTime();

@@ -26,7 +26,9 @@ public final class Pipelines {
     /** The progress database of the apply jobs the runs start. */
     public static final String PROGRESS_DATABASE = "bench_meta";
 
-    private static final int CAPTURE_PARALLELISM = 4;
+    /** The capture's capture.parallelism, as the reports state it. */
+    public static final int CAPTURE_PARALLELISM = 4;
+
     private static final Duration STARTUP = Duration.ofMinutes(5);
 
     private final BenchRun run;
