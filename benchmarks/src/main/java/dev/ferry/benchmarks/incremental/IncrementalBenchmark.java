@@ -5,6 +5,7 @@ import dev.ferry.benchmarks.run.MachineSection;
 import dev.ferry.benchmarks.run.Pipelines;
 import dev.ferry.benchmarks.run.Progress;
 import dev.ferry.benchmarks.run.Report;
+import dev.ferry.benchmarks.run.RunProcess;
 import dev.ferry.benchmarks.run.SysbenchTables;
 import dev.ferry.benchmarks.services.BenchmarkServices;
 import java.io.IOException;
@@ -107,11 +108,12 @@ public final class IncrementalBenchmark {
         try {
             catchUp.seconds(CatchUp.TIMEOUT);
         } catch (IOException e) {
+            RunProcess apply = run.processes().get("apply");
             throw new IOException(
                     "ferry did not copy the tables ("
                             + e.getMessage()
-                            + "); the apply's log ends: "
-                            + run.processes().get("apply").tail(5)
+                            + ")"
+                            + (apply == null ? "" : "; the apply's log ends: " + apply.tail(5))
                             + ". Check the services and ferry's options, then run again.",
                     e);
         }
