@@ -32,6 +32,12 @@ import java.util.concurrent.Future;
  * last commit), rows/s and the p50/p99/max statement latency in ms.
  */
 public final class CeilingLoader {
+    /**
+     * Where the password comes from without --password: the environment, so that a caller keeps it
+     * off the command line.
+     */
+    public static final String PASSWORD_VARIABLE = "FERRY_DOWNSTREAM_PASSWORD";
+
     private CeilingLoader() {}
 
     /** One statement's worth of rows: ids [from, from + count) of sbtest{table}. */
@@ -154,7 +160,7 @@ public final class CeilingLoader {
      * {@code ps} does not show it.
      */
     private static String password(Map<String, String> options) {
-        String environment = System.getenv("FERRY_DOWNSTREAM_PASSWORD");
+        String environment = System.getenv(PASSWORD_VARIABLE);
         return options.getOrDefault("--password", environment == null ? "" : environment);
     }
 

@@ -77,6 +77,31 @@ public final class Heartbeat {
         }
     }
 
+    /**
+     * Measures in this JVM over connections the caller opened (upstream and downstream may sign in
+     * as different users, and no password goes through a command line); the line main prints.
+     */
+    public static String measure(
+            Connection upstream,
+            Connection downstream,
+            String table,
+            double seconds,
+            long intervalMs,
+            long pollMs,
+            double settleSeconds)
+            throws SQLException, InterruptedException {
+        long first = lowestNegativeId(upstream, table) + 1;
+        Map<Long, Long> committedAt = new ConcurrentHashMap<>();
+        Thread writer =
+                new Thread(
+                        () -> write(upstream, table, first, seconds, intervalMs, committedAt),
+                        "heartbeat-writer");
+        writer.start();
+        double[] delays =
+                poll(downstream, table, first, writer, committedAt, pollMs, settleSeconds);
+        return DelayStats.line(committedAt.size(), delays);
+    }
+
     private static long lowestNegativeId(Connection upstream, String table) throws SQLException {
         try (PreparedStatement query =
                         upstream.prepareStatement(

@@ -18,6 +18,8 @@ public final class Sysbench {
     private final String database;
     private final Path work;
 
+    private static final String RUN_LOG = "sysbench.log";
+
     /**
      * sysbench against {@code database} (which must exist) of {@code endpoint}; logs in {@code
      * work}.
@@ -26,6 +28,11 @@ public final class Sysbench {
         this.endpoint = endpoint;
         this.database = database;
         this.work = work;
+    }
+
+    /** The log of the last {@link #run}, in the work folder: sysbench's whole output. */
+    public Path runLog() {
+        return work.resolve(RUN_LOG);
     }
 
     /** {@code sysbench WORKLOAD … prepare}: creates and fills the tables. */

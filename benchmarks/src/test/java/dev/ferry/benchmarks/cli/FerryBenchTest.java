@@ -26,19 +26,6 @@ class FerryBenchTest {
     }
 
     @Test
-    void aTableNotPortedYetFailsAndNamesItsScriptWithTheFlags() {
-        assertThat(run("incremental", "--quick", "--workers", "4 16"))
-                .isEqualTo(NotPortedCommand.EXIT_NOT_PORTED);
-        assertThat(err.toString())
-                .contains("ferry-bench incremental is not ported yet; nothing was measured")
-                .contains("benchmarks/incremental.sh --quick --workers 4 16");
-        for (String table : new String[] {"incremental"}) {
-            assertThat(run(table, "--smoke")).as(table).isEqualTo(NotPortedCommand.EXIT_NOT_PORTED);
-            assertThat(err.toString()).contains("benchmarks/" + table + ".sh --smoke");
-        }
-    }
-
-    @Test
     void allWithNoTablesRewritesTheSummaryFromTheLatestReports(@TempDir Path results)
             throws IOException {
         Files.createDirectories(results.resolve("funnel"));
@@ -215,5 +202,38 @@ class FerryBenchTest {
         assertThat(err.toString()).contains("is not OPTION=VALUE");
         assertThat(run("capture-replay", folder + "/gone.jar")).isEqualTo(1);
         assertThat(err.toString()).contains("no such jar: " + folder.resolve("gone.jar"));
+    }
+
+    @Test
+    void incrementalRefusesAFlagOutOfBoundsBeforeStartingAnything() {
+        assertThat(run("incremental", "--quick", "--workers", "4 99", "--services", "endpoints"))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .contains("--workers must be whole numbers from 1 to 64, got '99'");
+        assertThat(run("incremental", "--workloads", "oltp_read_only")).isEqualTo(2);
+        assertThat(err.toString())
+                .contains("--workloads: oltp_insert and/or oltp_write_only, not oltp_read_only");
+    }
+
+    @Test
+    void incrementalHelpNamesEveryFlagOfTheScript() {
+        assertThat(run("incremental", "--help")).isZero();
+        for (String flag :
+                new String[] {
+                    "--quick",
+                    "--smoke",
+                    "--workers",
+                    "--batch-sizes",
+                    "--workloads",
+                    "--drain-workers",
+                    "--live-seconds",
+                    "--drain-seconds",
+                    "--rows-per-table",
+                    "--threads",
+                    "--results",
+                    "--services"
+                }) {
+            assertThat(out.toString()).as(flag).contains(flag);
+        }
     }
 }
