@@ -6,8 +6,8 @@ import picocli.CommandLine.Command;
 /**
  * {@code ferry-bench}: the benchmark suite's one entry point. Each subcommand reproduces one
  * published table against the services it starts as containers or the endpoints given by flags, and
- * writes its Markdown report to benchmarks/results/&lt;table&gt;/; replay and capture-replay compare
- * builds of the apply and the capture side by side.
+ * writes its Markdown report to benchmarks/results/&lt;table&gt;/; replay and capture-replay
+ * compare builds of the apply and the capture side by side.
  */
 @Command(
         name = "ferry-bench",
