@@ -15,6 +15,7 @@ import java.util.stream.Stream;
  */
 public final class LatestReport {
     private static final Pattern DIGITS = Pattern.compile("\\d+");
+    private static final Pattern FIRST_OF_DAY = Pattern.compile("^(\\d{4}-\\d{2}-\\d{2})\\.md$");
 
     private LatestReport() {}
 
@@ -29,9 +30,12 @@ public final class LatestReport {
         }
     }
 
-    /** The name with every run of digits padded to 12, so that "-10" sorts after "-9". */
+    /**
+     * The name with every run of digits padded to 12, so that "-10" sorts after "-9"; a day's first
+     * report (2026-11-26.md) counts as its "-1", before its "-2".
+     */
     static String sortKey(String name) {
-        Matcher digits = DIGITS.matcher(name);
+        Matcher digits = DIGITS.matcher(FIRST_OF_DAY.matcher(name).replaceFirst("$1-1.md"));
         StringBuilder key = new StringBuilder();
         while (digits.find()) {
             digits.appendReplacement(

@@ -32,6 +32,15 @@ class LatestReportTest {
     }
 
     @Test
+    void aDaysFirstReportIsOlderThanItsSecond() throws IOException {
+        Files.writeString(folder.resolve("2026-11-25-3.md"), "x");
+        Files.writeString(folder.resolve("2026-11-26.md"), "x");
+        Files.writeString(folder.resolve("2026-11-26-2.md"), "x");
+
+        assertThat(LatestReport.in(folder)).contains(folder.resolve("2026-11-26-2.md"));
+    }
+
+    @Test
     void noFolderNoReport() throws IOException {
         assertThat(LatestReport.in(folder.resolve("none"))).isEmpty();
     }
