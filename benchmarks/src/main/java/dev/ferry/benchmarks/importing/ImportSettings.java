@@ -1,5 +1,6 @@
 package dev.ferry.benchmarks.importing;
 
+import dev.ferry.benchmarks.run.WholeNumberList;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -207,27 +208,7 @@ public record ImportSettings(
      * empty list only where {@code emptyAllowed}.
      */
     static List<Integer> ints(String flag, String list, int min, int max, boolean emptyAllowed) {
-        List<Integer> values = new ArrayList<>();
-        for (String word : words(list)) {
-            int value;
-            try {
-                value = Integer.parseInt(word);
-            } catch (NumberFormatException e) {
-                value = Integer.MIN_VALUE;
-            }
-            if (!word.matches("[0-9]+") || value < min || value > max) {
-                throw new IllegalArgumentException(
-                        flag
-                                + " must be whole numbers from "
-                                + min
-                                + " to "
-                                + max
-                                + ", got '"
-                                + word
-                                + "'");
-            }
-            values.add(value);
-        }
+        List<Integer> values = WholeNumberList.parse(flag, list, min, max);
         if (values.isEmpty() && !emptyAllowed) {
             throw new IllegalArgumentException(flag + " is empty");
         }

@@ -1,6 +1,6 @@
 package dev.ferry.benchmarks.incremental;
 
-import java.util.ArrayList;
+import dev.ferry.benchmarks.run.WholeNumberList;
 import java.util.List;
 
 /**
@@ -20,28 +20,7 @@ final class WholeNumbers {
         if (text == null || text.isBlank()) {
             throw new IllegalArgumentException(flag + " is empty: give one or more numbers");
         }
-        List<Integer> numbers = new ArrayList<>();
-        for (String word : text.strip().split("\\s+")) {
-            int value;
-            try {
-                value = word.matches("\\d{1,9}") ? Integer.parseInt(word) : -1;
-            } catch (NumberFormatException e) {
-                value = -1;
-            }
-            if (value < min || value > max) {
-                throw new IllegalArgumentException(
-                        flag
-                                + " must be whole numbers from "
-                                + min
-                                + " to "
-                                + max
-                                + ", got '"
-                                + word
-                                + "'");
-            }
-            numbers.add(value);
-        }
-        return List.copyOf(numbers);
+        return List.copyOf(WholeNumberList.parse(flag, text, min, max));
     }
 
     /** One whole number from {@code min} to {@code max}, or the same error as {@link #parse}. */

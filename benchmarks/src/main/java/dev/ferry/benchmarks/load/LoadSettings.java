@@ -1,5 +1,6 @@
 package dev.ferry.benchmarks.load;
 
+import dev.ferry.benchmarks.run.WholeNumberList;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -166,32 +167,7 @@ public record LoadSettings(
     }
 
     private static List<Integer> ints(String name, String text, int min, int max) {
-        List<String> words = words(text);
-        if (words.isEmpty()) {
-            throw new IllegalArgumentException(name + " is empty");
-        }
-        List<Integer> values = new ArrayList<>();
-        for (String word : words) {
-            int value;
-            try {
-                value = Integer.parseInt(word);
-            } catch (NumberFormatException e) {
-                value = Integer.MIN_VALUE;
-            }
-            if (!word.matches("[0-9]+") || value < min || value > max) {
-                throw new IllegalArgumentException(
-                        name
-                                + " must be whole numbers from "
-                                + min
-                                + " to "
-                                + max
-                                + ", got '"
-                                + word
-                                + "'");
-            }
-            values.add(value);
-        }
-        return values;
+        return WholeNumberList.parseSome(name, text, min, max);
     }
 
     private static int one(String name, int value, int min, int max) {

@@ -1,9 +1,9 @@
 package dev.ferry.benchmarks.tables;
 
+import dev.ferry.benchmarks.run.WholeNumberList;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -207,31 +207,7 @@ public record TablesConfig(
         }
 
         private static List<Integer> wholeNumbers(String flag, String text, int min, int max) {
-            if (text.isBlank()) {
-                throw new IllegalArgumentException(flag + " is empty");
-            }
-            List<Integer> values = new ArrayList<>();
-            for (String word : text.strip().split("\\s+")) {
-                int value;
-                try {
-                    value = word.matches("[0-9]{1,9}") ? Integer.parseInt(word) : -1;
-                } catch (NumberFormatException e) {
-                    value = -1;
-                }
-                if (value < min || value > max) {
-                    throw new IllegalArgumentException(
-                            flag
-                                    + " must be whole numbers from "
-                                    + min
-                                    + " to "
-                                    + max
-                                    + ", got '"
-                                    + word
-                                    + "'");
-                }
-                values.add(value);
-            }
-            return values;
+            return WholeNumberList.parseSome(flag, text, min, max);
         }
 
         private static void inRange(String flag, int value, int min, int max) {
