@@ -1,5 +1,6 @@
 package dev.ferry.benchmarks.drain;
 
+import dev.ferry.benchmarks.run.WholeNumberList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -100,9 +101,12 @@ public record DrainSettings(
             }
         }
         List<Integer> workerList =
-                words("--workers", workers == null ? size.workers : workers).stream()
-                        .map(word -> wholeNumber("--workers", word, 1, 64))
-                        .toList();
+                WholeNumberList.parse(
+                        "--workers",
+                        String.join(
+                                " ", words("--workers", workers == null ? size.workers : workers)),
+                        1,
+                        64);
         return new DrainSettings(
                 workloadList,
                 pipelineList,
@@ -148,24 +152,6 @@ public record DrainSettings(
             throw new IllegalArgumentException(flag + " is empty: give at least one value");
         }
         return words;
-    }
-
-    private static int wholeNumber(String flag, String word, int min, int max) {
-        if (word.matches("[0-9]{1,9}")) {
-            int value = Integer.parseInt(word);
-            if (value >= min && value <= max) {
-                return value;
-            }
-        }
-        throw new IllegalArgumentException(
-                flag
-                        + " must be whole numbers from "
-                        + min
-                        + " to "
-                        + max
-                        + ", got '"
-                        + word
-                        + "'");
     }
 
     private static int positive(String flag, int value) {
