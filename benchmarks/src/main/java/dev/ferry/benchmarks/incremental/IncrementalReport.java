@@ -3,7 +3,10 @@ package dev.ferry.benchmarks.incremental;
 import dev.ferry.benchmarks.report.CpuUse;
 import dev.ferry.benchmarks.report.Figures;
 import dev.ferry.benchmarks.report.Ratio;
+import dev.ferry.benchmarks.report.TableRow;
 import dev.ferry.benchmarks.report.Verdict;
+import java.util.Arrays;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -107,43 +110,29 @@ final class IncrementalReport {
                         + " execution p50 / p95 / p99 (ms) |\n");
         md.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         for (LiveResult l : results.live) {
-            md.append("| ")
-                    .append(l.point().displayName())
-                    .append(" | ")
-                    .append(l.point().workers())
-                    .append(" | ")
-                    .append(l.point().batch())
-                    .append(" | ")
-                    .append(Kilo.of(l.get(LiveField.QPS)))
-                    .append(" / ")
-                    .append(Kilo.of(l.get(LiveField.TPS)))
-                    .append(" | ")
-                    .append(Figures.oneDecimal(l.get(LiveField.P95)))
-                    .append(" | ")
-                    .append(Kilo.of(l.get(LiveField.CAPTURE_EPS)))
-                    .append(" | ")
-                    .append(Kilo.of(l.get(LiveField.ROWS_S)))
-                    .append(" | ")
-                    .append(Figures.oneDecimal(l.get(LiveField.BUSY)))
-                    .append(" | ")
-                    .append(Kilo.of(l.get(LiveField.DOWN_QUESTIONS)))
-                    .append(" / ")
-                    .append(Kilo.of(l.get(LiveField.DOWN_COMMIT)))
-                    .append(" / ")
-                    .append(Kilo.of(l.get(LiveField.DOWN_INSERT)))
-                    .append(" | ")
-                    .append(Figures.whole(l.get(LiveField.D50)))
-                    .append(" / ")
-                    .append(Figures.whole(l.get(LiveField.D95)))
-                    .append(" / ")
-                    .append(Figures.whole(l.get(LiveField.D99)))
-                    .append(" | ")
-                    .append(Figures.oneDecimal(l.get(LiveField.C50)))
-                    .append(" / ")
-                    .append(Figures.oneDecimal(l.get(LiveField.C95)))
-                    .append(" / ")
-                    .append(Figures.oneDecimal(l.get(LiveField.C99)))
-                    .append(" |\n");
+            md.append(
+                    TableRow.of(
+                            l.point().displayName(),
+                            l.point().workers(),
+                            l.point().batch(),
+                            slashed(l, Kilo::of, LiveField.QPS, LiveField.TPS),
+                            Figures.oneDecimal(l.get(LiveField.P95)),
+                            Kilo.of(l.get(LiveField.CAPTURE_EPS)),
+                            Kilo.of(l.get(LiveField.ROWS_S)),
+                            Figures.oneDecimal(l.get(LiveField.BUSY)),
+                            slashed(
+                                    l,
+                                    Kilo::of,
+                                    LiveField.DOWN_QUESTIONS,
+                                    LiveField.DOWN_COMMIT,
+                                    LiveField.DOWN_INSERT),
+                            slashed(l, Figures::whole, LiveField.D50, LiveField.D95, LiveField.D99),
+                            slashed(
+                                    l,
+                                    Figures::oneDecimal,
+                                    LiveField.C50,
+                                    LiveField.C95,
+                                    LiveField.C99)));
         }
         md.append("\nUpstream status counters during the sysbench window, per second:\n\n");
         md.append(
@@ -152,35 +141,21 @@ final class IncrementalReport {
                         + " delay (ms) | CPU seconds per process | status |\n");
         md.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|\n");
         for (LiveResult l : results.live) {
-            md.append("| ")
-                    .append(l.point().displayName())
-                    .append(" | ")
-                    .append(l.point().workers())
-                    .append(" | ")
-                    .append(l.point().batch())
-                    .append(" | ")
-                    .append(Figures.whole(l.get(LiveField.UP_INSERT)))
-                    .append(" | ")
-                    .append(Figures.whole(l.get(LiveField.UP_UPDATE)))
-                    .append(" | ")
-                    .append(Figures.whole(l.get(LiveField.UP_DELETE)))
-                    .append(" | ")
-                    .append(Figures.whole(l.get(LiveField.UP_COMMIT)))
-                    .append(" | ")
-                    .append(Figures.whole(l.get(LiveField.UP_QUESTIONS)))
-                    .append(" | ")
-                    .append(Figures.whole(l.get(LiveField.ERRORS)))
-                    .append(" | ")
-                    .append(Figures.whole(l.get(LiveField.HB_SENT)))
-                    .append(" / ")
-                    .append(Figures.whole(l.get(LiveField.HB_ARRIVED)))
-                    .append(" | ")
-                    .append(Figures.whole(l.get(LiveField.DMAX)))
-                    .append(" | ")
-                    .append(orMissing(l.cpu()))
-                    .append(" | ")
-                    .append(l.status())
-                    .append(" |\n");
+            md.append(
+                    TableRow.of(
+                            l.point().displayName(),
+                            l.point().workers(),
+                            l.point().batch(),
+                            Figures.whole(l.get(LiveField.UP_INSERT)),
+                            Figures.whole(l.get(LiveField.UP_UPDATE)),
+                            Figures.whole(l.get(LiveField.UP_DELETE)),
+                            Figures.whole(l.get(LiveField.UP_COMMIT)),
+                            Figures.whole(l.get(LiveField.UP_QUESTIONS)),
+                            Figures.whole(l.get(LiveField.ERRORS)),
+                            slashed(l, Figures::whole, LiveField.HB_SENT, LiveField.HB_ARRIVED),
+                            Figures.whole(l.get(LiveField.DMAX)),
+                            orMissing(l.cpu()),
+                            l.status()));
         }
     }
 
@@ -192,52 +167,36 @@ final class IncrementalReport {
                         + " changes | status |\n");
         md.append("|---|--:|--:|---|--:|--:|--:|--:|--:|---|--:|---|\n");
         for (DrainResult d : results.drains) {
-            md.append("| ")
-                    .append(d.point().displayName())
-                    .append(" | ")
-                    .append(d.point().workers())
-                    .append(" | ")
-                    .append(d.point().batch())
-                    .append(" | `")
-                    .append(d.point().workload())
-                    .append("` | ")
-                    .append(Figures.whole(asDouble(d.changes())))
-                    .append(" | ")
-                    .append(Figures.whole(asDouble(d.transactions())))
-                    .append(" | ")
-                    .append(Figures.oneDecimal(d.seconds()))
-                    .append(" | ")
-                    .append(Figures.whole(d.rowsPerSecond()))
-                    .append(" | ")
-                    .append(Figures.whole(d.transactionsPerSecond()))
-                    .append(" | ")
-                    .append(orMissing(d.cpu()))
-                    .append(" | ")
-                    .append(Figures.oneDecimal(d.cpuPerHundredThousand()))
-                    .append(" | ")
-                    .append(d.status())
-                    .append(" |\n");
+            md.append(
+                    TableRow.of(
+                            d.point().displayName(),
+                            d.point().workers(),
+                            d.point().batch(),
+                            "`" + d.point().workload() + "`",
+                            Figures.whole(asDouble(d.changes())),
+                            Figures.whole(asDouble(d.transactions())),
+                            Figures.oneDecimal(d.seconds()),
+                            Figures.whole(d.rowsPerSecond()),
+                            Figures.whole(d.transactionsPerSecond()),
+                            orMissing(d.cpu()),
+                            Figures.oneDecimal(d.cpuPerHundredThousand()),
+                            d.status()));
         }
         for (CeilingResult c : results.ceilings) {
-            md.append("| downstream ceiling (CeilingLoader, ")
-                    .append(c.mode())
-                    .append(") | ")
-                    .append(c.connections())
-                    .append(" | ")
-                    .append(c.batch())
-                    .append(" | `")
-                    .append(c.workload())
-                    .append("` | ")
-                    .append(Figures.whole(asDouble(c.rows())))
-                    .append(" | — | ")
-                    .append(Figures.oneDecimal(c.seconds()))
-                    .append(" | ")
-                    .append(Figures.whole(c.rowsPerSecond()))
-                    .append(" | — | p99 statement ")
-                    .append(Figures.oneDecimal(c.p99Millis()))
-                    .append(" ms | — | ")
-                    .append(c.status())
-                    .append(" |\n");
+            md.append(
+                    TableRow.of(
+                            "downstream ceiling (CeilingLoader, " + c.mode() + ")",
+                            c.connections(),
+                            c.batch(),
+                            "`" + c.workload() + "`",
+                            Figures.whole(asDouble(c.rows())),
+                            "—",
+                            Figures.oneDecimal(c.seconds()),
+                            Figures.whole(c.rowsPerSecond()),
+                            "—",
+                            "p99 statement " + Figures.oneDecimal(c.p99Millis()) + " ms",
+                            "—",
+                            c.status()));
         }
     }
 
@@ -252,19 +211,14 @@ final class IncrementalReport {
                 Double ferry = results.drainRate(Point.FERRY, w, workload);
                 Double stock = results.drainRate(Point.STOCK, w, workload);
                 Double ceiling = results.ceilingRate(w, workload);
-                md.append("| `")
-                        .append(workload)
-                        .append("` | ")
-                        .append(w)
-                        .append(" | ")
-                        .append(Ratio.text(ferry, stock))
-                        .append(" | ")
-                        .append(Verdict.of(ratio(ferry, stock), STOCK_TARGET))
-                        .append(" | ")
-                        .append(Ratio.text(ferry, ceiling))
-                        .append(" | ")
-                        .append(Verdict.of(ratio(ferry, ceiling), CEILING_TARGET))
-                        .append(" |\n");
+                md.append(
+                        TableRow.of(
+                                "`" + workload + "`",
+                                w,
+                                Ratio.text(ferry, stock),
+                                Verdict.of(ratio(ferry, stock), STOCK_TARGET),
+                                Ratio.text(ferry, ceiling),
+                                Verdict.of(ratio(ferry, ceiling), CEILING_TARGET)));
             }
         }
     }
@@ -378,6 +332,13 @@ final class IncrementalReport {
     private static Double ratio(Double numerator, Double denominator) {
         var ratio = Ratio.of(numerator, denominator);
         return ratio.isPresent() ? ratio.getAsDouble() : null;
+    }
+
+    /** The {@code fields} of {@code live}, each written by {@code figure}, joined by " / ". */
+    private static String slashed(
+            LiveResult live, Function<Double, String> figure, LiveField... fields) {
+        return TableRow.slashed(
+                Arrays.stream(fields).map(f -> figure.apply(live.get(f))).toArray(String[]::new));
     }
 
     private static Double asDouble(Long value) {
