@@ -1,7 +1,6 @@
 package dev.ferry.benchmarks.tables;
 
 import dev.ferry.benchmarks.report.CpuUse;
-import dev.ferry.benchmarks.report.Figures;
 import dev.ferry.benchmarks.run.BenchRun;
 import dev.ferry.benchmarks.run.Pipelines;
 import dev.ferry.benchmarks.run.Progress;
@@ -30,17 +29,14 @@ final class FerryMeasurement {
 
     TableCountResult measure(BenchRun run, TablesConfig config, int tables)
             throws IOException, SQLException, InterruptedException {
-        try {
-            return measured(TableCountRun.start(run, config, tables));
-        } finally {
-            run.processes().stopAll();
-        }
+        return TableCountRun.measure(run, config, tables, this::measured);
     }
 
     private TableCountResult measured(TableCountRun count)
             throws IOException, SQLException, InterruptedException {
         BenchRun run = count.run;
         int tables = count.tables;
+        String label = tables + " tables";
         String tag = run.runId() + "-" + tables;
         FlightRecordings jfr = new FlightRecordings(count.config.jfrDir());
         Progress.say(
@@ -74,47 +70,25 @@ final class FerryMeasurement {
             first = count.awaitFirstRow(start);
             allRows = count.awaitAllRows(start);
         } catch (IOException | SQLException e) {
-            TableCountResult failed =
-                    TableCountResult.failed(tables, count.failure(e.getMessage()), count.rows);
-            Progress.say(tables + " tables: FAILED: " + failed.status());
-            return failed;
+            return count.snapshotFailed(label, e);
         }
         CpuUse snapshotCpu = CpuUse.between(c0, count.cpu());
         jfr.stop(capture, "snapshot", tables + "-capture-snapshot.jfr");
         jfr.stop(apply, "snapshot", tables + "-apply-snapshot.jfr");
-        Progress.say(
-                tables
-                        + " tables: first row downstream "
-                        + Figures.oneDecimal(first)
-                        + " s after start; all "
-                        + count.rows
-                        + " rows in "
-                        + Figures.oneDecimal(allRows)
-                        + " s");
+        count.saySnapshot(label, first, allRows);
 
         count.settle();
         jfr.start(capture, "idle");
         CpuUse idle = count.idle();
         jfr.stop(capture, "idle", tables + "-capture-idle.jfr");
-        Progress.say(
-                tables
-                        + " tables: idle for "
-                        + count.config.idleSeconds()
-                        + "s: "
-                        + TableCountRun.cpuLine(idle));
+        count.sayIdle(label, idle);
 
         // The apply's drain of a backlog in Kafka.
         KafkaBacklog backlog = new KafkaBacklog(run.kafka(), tag, run.database());
         long offsets0 = backlog.committed();
         jfr.start(apply, "drain");
         ProcessPause.pause(apply);
-        WriteOnlyBacklog.Outcome written =
-                WriteOnlyBacklog.write(
-                        run,
-                        tables,
-                        count.rowsPerTable,
-                        count.config.threads(),
-                        count.config.seconds());
+        WriteOnlyBacklog.Outcome written = count.writeBacklog();
         String status = "ok";
         if (written.failure() != null) {
             status = written.failure();
@@ -134,30 +108,12 @@ final class FerryMeasurement {
                     drained = count.awaitChecksum(expected);
                     drainCpu = CpuUse.between(d0, count.cpu());
                     jfr.stop(apply, "drain", tables + "-apply-drain.jfr");
-                    Progress.say(
-                            tables
-                                    + " tables: drained "
-                                    + changes
-                                    + " row changes in "
-                                    + Figures.oneDecimal(drained)
-                                    + "s: "
-                                    + Figures.whole(Math.floor(changes / drained))
-                                    + " changes/s");
+                    TableCountRun.sayDrained(label, changes, drained);
                 } catch (IOException | SQLException e) {
                     status = count.failure("drain: " + e.getMessage());
                 }
             }
         }
-        return new TableCountResult(
-                tables,
-                first,
-                allRows,
-                snapshotCpu,
-                idle,
-                drained,
-                changes,
-                drainCpu,
-                count.withRestarts(status),
-                count.rows);
+        return count.result(first, allRows, snapshotCpu, idle, drained, changes, drainCpu, status);
     }
 }

@@ -1,7 +1,6 @@
 package dev.ferry.benchmarks.tables;
 
 import dev.ferry.benchmarks.report.CpuUse;
-import dev.ferry.benchmarks.report.Figures;
 import dev.ferry.benchmarks.run.BenchRun;
 import dev.ferry.benchmarks.run.Pipelines;
 import dev.ferry.benchmarks.run.Progress;
@@ -27,11 +26,7 @@ final class StockMeasurement {
 
     TableCountResult measure(BenchRun run, TablesConfig config, int tables)
             throws IOException, SQLException, InterruptedException {
-        try {
-            return measured(TableCountRun.start(run, config, tables));
-        } finally {
-            run.processes().stopAll();
-        }
+        return TableCountRun.measure(run, config, tables, this::measured);
     }
 
     private TableCountResult measured(TableCountRun count)
@@ -39,6 +34,7 @@ final class StockMeasurement {
         BenchRun run = count.run;
         int tables = count.tables;
         int parallelism = count.config.stockParallelism();
+        String label = tables + " tables, stock";
         Progress.say(
                 tables
                         + " tables, stock pipeline: preparing "
@@ -58,39 +54,17 @@ final class StockMeasurement {
             first = count.awaitFirstRow(start);
             allRows = count.awaitAllRows(start);
         } catch (IOException | SQLException e) {
-            TableCountResult failed =
-                    TableCountResult.failed(tables, count.failure(e.getMessage()), count.rows);
-            Progress.say(tables + " tables, stock: FAILED: " + failed.status());
-            return failed;
+            return count.snapshotFailed(label, e);
         }
         CpuUse snapshotCpu = CpuUse.between(c0, count.cpu());
-        Progress.say(
-                tables
-                        + " tables, stock: first row downstream "
-                        + Figures.oneDecimal(first)
-                        + " s after start; all "
-                        + count.rows
-                        + " rows in "
-                        + Figures.oneDecimal(allRows)
-                        + " s");
+        count.saySnapshot(label, first, allRows);
 
         count.settle();
         CpuUse idle = count.idle();
-        Progress.say(
-                tables
-                        + " tables, stock: idle for "
-                        + count.config.idleSeconds()
-                        + "s: "
-                        + TableCountRun.cpuLine(idle));
+        count.sayIdle(label, idle);
 
         run.processes().pauseAll();
-        WriteOnlyBacklog.Outcome written =
-                WriteOnlyBacklog.write(
-                        run,
-                        tables,
-                        count.rowsPerTable,
-                        count.config.threads(),
-                        count.config.seconds());
+        WriteOnlyBacklog.Outcome written = count.writeBacklog();
         String status = written.failure() == null ? "ok" : written.failure();
         long changes = written.rowChanges();
         String expected = count.upstreamChecksum();
@@ -102,29 +76,11 @@ final class StockMeasurement {
             try {
                 drained = count.awaitChecksum(expected);
                 drainCpu = CpuUse.between(d0, count.cpu());
-                Progress.say(
-                        tables
-                                + " tables, stock: drained "
-                                + changes
-                                + " row changes in "
-                                + Figures.oneDecimal(drained)
-                                + "s: "
-                                + Figures.whole(Math.floor(changes / drained))
-                                + " changes/s");
+                TableCountRun.sayDrained(label, changes, drained);
             } catch (IOException | SQLException e) {
                 status = count.failure("drain: " + e.getMessage());
             }
         }
-        return new TableCountResult(
-                tables,
-                first,
-                allRows,
-                snapshotCpu,
-                idle,
-                drained,
-                changes,
-                drainCpu,
-                count.withRestarts(status),
-                count.rows);
+        return count.result(first, allRows, snapshotCpu, idle, drained, changes, drainCpu, status);
     }
 }

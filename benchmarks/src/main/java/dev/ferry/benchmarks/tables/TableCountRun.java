@@ -1,9 +1,11 @@
 package dev.ferry.benchmarks.tables;
 
 import dev.ferry.benchmarks.report.CpuUse;
+import dev.ferry.benchmarks.report.Figures;
 import dev.ferry.benchmarks.run.BenchRun;
 import dev.ferry.benchmarks.run.CpuReadings;
 import dev.ferry.benchmarks.run.DownstreamWait;
+import dev.ferry.benchmarks.run.Progress;
 import dev.ferry.benchmarks.run.RunLogs;
 import dev.ferry.benchmarks.run.SysbenchTables;
 import java.io.IOException;
@@ -57,6 +59,26 @@ final class TableCountRun {
         this.sql = new ManyTablesSql(run.database(), tables);
         this.wait = new DownstreamWait(run);
         this.logs = new RunLogs(run.work());
+    }
+
+    /** One pipeline's steps at one table count, on a {@link TableCountRun} started for it. */
+    @FunctionalInterface
+    interface Steps {
+        TableCountResult measured(TableCountRun count)
+                throws IOException, SQLException, InterruptedException;
+    }
+
+    /**
+     * {@code steps} at {@code tables} tables, on a fresh start; every process of the run is stopped
+     * after them, whatever happened.
+     */
+    static TableCountResult measure(BenchRun run, TablesConfig config, int tables, Steps steps)
+            throws IOException, SQLException, InterruptedException {
+        try {
+            return steps.measured(start(run, config, tables));
+        } finally {
+            run.processes().stopAll();
+        }
     }
 
     /** A measurement at {@code tables} tables; the logs of the one before are deleted. */
@@ -135,6 +157,76 @@ final class TableCountRun {
                         + restarts
                         + " times, first because: "
                         + logs.failoverCause();
+    }
+
+    /**
+     * The backlog of the drain: sysbench oltp_write_only on these tables for the configured threads
+     * and seconds, while the pipeline (or its apply) is paused.
+     */
+    WriteOnlyBacklog.Outcome writeBacklog() throws IOException, InterruptedException {
+        return WriteOnlyBacklog.write(
+                run, tables, rowsPerTable, config.threads(), config.seconds());
+    }
+
+    /** The failed result of a snapshot that threw {@code e}, said as {@code label}'s progress. */
+    TableCountResult snapshotFailed(String label, Exception e) {
+        TableCountResult failed = TableCountResult.failed(tables, failure(e.getMessage()), rows);
+        Progress.say(label + ": FAILED: " + failed.status());
+        return failed;
+    }
+
+    /** Says how long {@code label}'s snapshot took to its first row and to all rows. */
+    void saySnapshot(String label, double first, double allRows) {
+        Progress.say(
+                label
+                        + ": first row downstream "
+                        + Figures.oneDecimal(first)
+                        + " s after start; all "
+                        + rows
+                        + " rows in "
+                        + Figures.oneDecimal(allRows)
+                        + " s");
+    }
+
+    /** Says {@code label}'s CPU over the idle seconds. */
+    void sayIdle(String label, CpuUse idle) {
+        Progress.say(label + ": idle for " + config.idleSeconds() + "s: " + cpuLine(idle));
+    }
+
+    /** Says how fast {@code label} drained {@code changes} row changes. */
+    static void sayDrained(String label, long changes, double seconds) {
+        Progress.say(
+                label
+                        + ": drained "
+                        + changes
+                        + " row changes in "
+                        + Figures.oneDecimal(seconds)
+                        + "s: "
+                        + Figures.whole(Math.floor(changes / seconds))
+                        + " changes/s");
+    }
+
+    /** The result of a measurement that got through its snapshot; its status with the restarts. */
+    TableCountResult result(
+            double first,
+            double allRows,
+            CpuUse snapshotCpu,
+            CpuUse idle,
+            Double drained,
+            long changes,
+            CpuUse drainCpu,
+            String status) {
+        return new TableCountResult(
+                tables,
+                first,
+                allRows,
+                snapshotCpu,
+                idle,
+                drained,
+                changes,
+                drainCpu,
+                withRestarts(status),
+                rows);
     }
 
     /** The CPU line of a progress message: "capture=1.2 apply=0.8 kafka=0.1 ...". */
