@@ -1,13 +1,12 @@
 package dev.ferry.benchmarks.heartbeat;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -20,68 +19,54 @@ import java.util.concurrent.ConcurrentHashMap;
  * from the table's lowest negative id), which sysbench's workloads never touch and every pipeline
  * under test already replicates.
  *
- * <pre>
- * Heartbeat --upstream-url URL --downstream-url URL --user U --password P --table db.sbtest1
- *     --seconds S [--interval-ms 100] [--poll-ms 20] [--settle-seconds 600] [--delays-out FILE]
- * </pre>
- *
- * Writes for S seconds, then waits up to settle-seconds for the last heartbeats to arrive, and
- * prints {@code sent=… arrived=… p50_ms=… p95_ms=… p99_ms=… max_ms=…}. With {@code --delays-out},
- * it also writes each heartbeat's delay in ms to FILE, one a line ({@code lost} for one that never
- * arrived), so that several runs' percentiles can be taken together ({@link PooledDelays}).
+ * <p>It runs in ferry-bench's JVM (the incremental table's live runs, and the load table's levels
+ * through {@code load.HeartbeatProbe}).
  */
 public final class Heartbeat {
     private Heartbeat() {}
 
-    public static void main(String[] args) throws Exception {
-        Map<String, String> options = new HashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            options.put(args[i], args[i + 1]);
+    /**
+     * What one heartbeat run saw.
+     *
+     * @param sent heartbeats committed upstream
+     * @param delaysMs the delay of each that arrived downstream, in ms
+     * @param writeFailure why writing upstream stopped before its time, or null
+     */
+    public record Round(int sent, List<Double> delaysMs, Exception writeFailure) {
+        public Round {
+            delaysMs = List.copyOf(delaysMs);
         }
-        String table = options.get("--table");
-        String user = options.get("--user");
-        String password = options.getOrDefault("--password", "");
-        double seconds = Double.parseDouble(options.getOrDefault("--seconds", "10"));
-        long intervalMs = Long.parseLong(options.getOrDefault("--interval-ms", "100"));
-        long pollMs = Long.parseLong(options.getOrDefault("--poll-ms", "20"));
-        double settleSeconds = Double.parseDouble(options.getOrDefault("--settle-seconds", "600"));
-        if (table == null
-                || user == null
-                || !options.containsKey("--upstream-url")
-                || !options.containsKey("--downstream-url")) {
-            System.err.println(
-                    "usage: Heartbeat --upstream-url URL --downstream-url URL --user U --password P"
-                            + " --table db.table --seconds S [--interval-ms 100] [--poll-ms 20]"
-                            + " [--settle-seconds 600] [--delays-out FILE]");
-            System.exit(2);
-        }
-        try (Connection upstream =
-                        DriverManager.getConnection(options.get("--upstream-url"), user, password);
-                Connection downstream =
-                        DriverManager.getConnection(
-                                options.get("--downstream-url"), user, password)) {
-            long first = lowestNegativeId(upstream, table) + 1;
-            Map<Long, Long> committedAt = new ConcurrentHashMap<>();
-            Thread writer =
-                    new Thread(
-                            () -> write(upstream, table, first, seconds, intervalMs, committedAt),
-                            "heartbeat-writer");
-            writer.start();
-            double[] delays =
-                    poll(downstream, table, first, writer, committedAt, pollMs, settleSeconds);
-            String delaysOut = options.get("--delays-out");
-            if (delaysOut != null) {
-                Files.write(Path.of(delaysOut), DelayStats.lines(committedAt.size(), delays));
-            }
-            System.out.println(DelayStats.line(committedAt.size(), delays));
+
+        public int arrived() {
+            return delaysMs.size();
         }
     }
 
     /**
-     * Measures in this JVM over connections the caller opened (upstream and downstream may sign in
-     * as different users, and no password goes through a command line); the line main prints.
+     * The line of a round: {@code sent=… arrived=… p50_ms=… p95_ms=… p99_ms=… max_ms=…}; a stopped
+     * writer, and heartbeats that had not arrived after {@code settleSeconds}, are said on stderr.
      */
-    public static String measure(
+    public static String summary(Round round, double settleSeconds) {
+        if (round.writeFailure() != null) {
+            System.err.println("heartbeat: writing stopped: " + round.writeFailure());
+        }
+        if (round.arrived() < round.sent()) {
+            System.err.printf(
+                    "heartbeat: %d of %d heartbeats had not arrived after %.0f s%n",
+                    round.sent() - round.arrived(), round.sent(), settleSeconds);
+        }
+        return DelayStats.line(
+                round.sent(), round.delaysMs().stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /**
+     * Measures in this JVM over connections the caller opened (upstream and downstream may sign in
+     * as different users, and no password goes through a command line). Writes a heartbeat every
+     * {@code intervalMs} for {@code seconds} while polling the downstream every {@code pollMs},
+     * until every heartbeat committed arrived or {@code settleSeconds} passed after the last; a
+     * failed write ends the writing, not the polling for what was committed.
+     */
+    public static Round round(
             Connection upstream,
             Connection downstream,
             String table,
@@ -92,14 +77,22 @@ public final class Heartbeat {
             throws SQLException, InterruptedException {
         long first = lowestNegativeId(upstream, table) + 1;
         Map<Long, Long> committedAt = new ConcurrentHashMap<>();
+        Exception[] writeFailure = new Exception[1];
         Thread writer =
                 new Thread(
-                        () -> write(upstream, table, first, seconds, intervalMs, committedAt),
+                        () -> {
+                            try {
+                                write(upstream, table, first, seconds, intervalMs, committedAt);
+                            } catch (SQLException | InterruptedException e) {
+                                writeFailure[0] = e;
+                            }
+                        },
                         "heartbeat-writer");
         writer.start();
-        double[] delays =
+        List<Double> delays =
                 poll(downstream, table, first, writer, committedAt, pollMs, settleSeconds);
-        return DelayStats.line(committedAt.size(), delays);
+        writer.join();
+        return new Round(committedAt.size(), delays, writeFailure[0]);
     }
 
     private static long lowestNegativeId(Connection upstream, String table) throws SQLException {
@@ -118,7 +111,8 @@ public final class Heartbeat {
             long first,
             double seconds,
             long intervalMs,
-            Map<Long, Long> committedAt) {
+            Map<Long, Long> committedAt)
+            throws SQLException, InterruptedException {
         long end = System.nanoTime() + (long) (seconds * 1e9);
         try (PreparedStatement insert =
                 upstream.prepareStatement(
@@ -136,16 +130,14 @@ public final class Heartbeat {
                     Thread.sleep(sleep);
                 }
             }
-        } catch (SQLException | InterruptedException e) {
-            System.err.println("heartbeat: writing stopped: " + e);
         }
     }
 
     /**
      * Polls until the writer is done and every heartbeat it committed arrived, or settle time
-     * passes.
+     * passes; the lost ones count as sent, not arrived.
      */
-    private static double[] poll(
+    private static List<Double> poll(
             Connection downstream,
             String table,
             long first,
@@ -187,17 +179,12 @@ public final class Heartbeat {
                     settleEnd =
                             Math.min(settleEnd, System.nanoTime() + (long) (settleSeconds * 1e9));
                     if (System.nanoTime() > settleEnd) {
-                        System.err.printf(
-                                "heartbeat: %d of %d heartbeats had not arrived after %.0f s%n",
-                                committedAt.size() - delays.size(),
-                                committedAt.size(),
-                                settleSeconds);
                         break;
                     }
                 }
                 Thread.sleep(pollMs);
             }
         }
-        return delays.values().stream().mapToDouble(Double::doubleValue).toArray();
+        return new ArrayList<>(delays.values());
     }
 }

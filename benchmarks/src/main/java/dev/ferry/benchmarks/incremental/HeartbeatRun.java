@@ -28,14 +28,10 @@ final class HeartbeatRun {
                             try (Connection up = Connections.open(run.services().upstream());
                                     Connection down =
                                             Connections.open(run.services().downstream())) {
-                                return Heartbeat.measure(
-                                        up,
-                                        down,
-                                        table,
-                                        seconds,
-                                        100,
-                                        20,
-                                        CatchUp.TIMEOUT.toSeconds());
+                                double settle = CatchUp.TIMEOUT.toSeconds();
+                                return Heartbeat.summary(
+                                        Heartbeat.round(up, down, table, seconds, 100, 20, settle),
+                                        settle);
                             } catch (Exception e) {
                                 throw new IllegalStateException(e.getMessage(), e);
                             }
