@@ -1,8 +1,6 @@
 package dev.ferry.benchmarks.heartbeat;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 
 /** Percentiles of replication delays, in milliseconds, for one line of benchmark output. */
@@ -31,20 +29,5 @@ final class DelayStats {
                 percentile(sorted, 0.95),
                 percentile(sorted, 0.99),
                 percentile(sorted, 1.0));
-    }
-
-    /** A heartbeat's line in a delays file: one that never arrived. */
-    static final String LOST = "lost";
-
-    /** The lines of a delays file: each arrived delay in ms, then {@code lost} for the rest. */
-    static List<String> lines(int sent, double[] delaysMs) {
-        List<String> lines = new ArrayList<>(Math.max(sent, delaysMs.length));
-        for (double delay : delaysMs) {
-            lines.add(String.format(Locale.ROOT, "%.1f", delay));
-        }
-        for (int i = delaysMs.length; i < sent; i++) {
-            lines.add(LOST);
-        }
-        return lines;
     }
 }

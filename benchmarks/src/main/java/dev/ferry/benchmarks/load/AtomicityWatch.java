@@ -10,9 +10,9 @@ import java.sql.Statement;
 import java.util.Set;
 
 /**
- * A reader on the downstream, in the background, as the {@code probe.DownstreamWatch} probe: polls
- * a count every 200 ms until it equals the rows expected, and with an allowed value (0: none of a
- * transaction's rows) counts any other as a partial view of the transaction.
+ * A reader on the downstream, in the background: polls a count every 200 ms until it equals the
+ * rows expected, and with an allowed value (0: none of a transaction's rows) counts any other as a
+ * partial view of the transaction.
  */
 public final class AtomicityWatch {
     private static final long INTERVAL_MS = 200;

@@ -10,9 +10,8 @@ import org.apache.kafka.common.TopicPartition;
 
 /**
  * A read_committed consumer, in the background, waiting for a number of new records on topics (the
- * capture's END records on its transaction topic), as the {@code probe.KafkaWait} probe: it is
- * positioned at the topics' end when {@link #start} returns, and {@link #await} gives when the last
- * record became visible.
+ * capture's END records on its transaction topic): it is positioned at the topics' end when {@link
+ * #start} returns, and {@link #await} gives when the last record became visible.
  */
 public final class EndRecordWait implements AutoCloseable {
     private static final Duration TIMEOUT = Duration.ofMinutes(15);

@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * One load level's steady window from the apply's sampled metrics ({@link ApplyMetricsSampler}'s
- * file), as {@link LoadWindow} prints it: replicationDelayMs's mean and max over the samples in the
- * window, and the growth rates of the applied events, bytes and transactions counters.
+ * file): replicationDelayMs's mean and max over the samples in the window, and the growth rates of
+ * the applied events, bytes and transactions counters.
  *
  * @param delayMeanMs replicationDelayMs, mean of the window's samples (NaN: none)
  * @param delayMaxMs replicationDelayMs, max of the window's samples (NaN: none)
@@ -21,8 +21,7 @@ public record SteadyWindow(
     /** The window {@code fromMs}..{@code toMs} of {@code metrics}. */
     public static SteadyWindow of(Tsv metrics, long fromMs, long toMs) {
         double[] ms = metrics.column("ms");
-        double[] delays =
-                LoadWindow.inWindow(ms, metrics.column("replicationDelayMs"), fromMs, toMs);
+        double[] delays = inWindow(ms, metrics.column("replicationDelayMs"), fromMs, toMs);
         return new SteadyWindow(
                 Arrays.stream(delays).average().orElse(Double.NaN),
                 Arrays.stream(delays).max().orElse(Double.NaN),
@@ -40,6 +39,17 @@ public record SteadyWindow(
             }
         }
         return Double.NaN;
+    }
+
+    /** The values whose time is inside [from, to]. */
+    static double[] inWindow(double[] times, double[] values, long from, long to) {
+        List<Double> kept = new ArrayList<>();
+        for (int i = 0; i < times.length; i++) {
+            if (times[i] >= from && times[i] <= to && !Double.isNaN(values[i])) {
+                kept.add(values[i]);
+            }
+        }
+        return kept.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     private static double rate(double[] times, double[] counter, long from, long to) {

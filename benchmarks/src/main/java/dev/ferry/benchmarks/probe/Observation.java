@@ -3,9 +3,9 @@ package dev.ferry.benchmarks.probe;
 import java.util.Set;
 
 /**
- * How {@link DownstreamWatch} classifies one poll: the expected final value, a value a reader may
- * see before it (e.g. none of a transaction's rows), or anything else, which an atomicity check
- * counts as a partial view.
+ * How a reader on the downstream ({@code load.AtomicityWatch}) classifies one poll: the expected
+ * final value, a value a reader may see before it (e.g. none of a transaction's rows), or anything
+ * else, which an atomicity check counts as a partial view.
  */
 public enum Observation {
     FINAL,

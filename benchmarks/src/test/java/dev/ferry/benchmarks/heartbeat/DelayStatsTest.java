@@ -22,10 +22,4 @@ class DelayStatsTest {
         assertThat(DelayStats.line(3, new double[0]))
                 .isEqualTo("sent=3 arrived=0 p50_ms=0.0 p95_ms=0.0 p99_ms=0.0 max_ms=0.0");
     }
-
-    @Test
-    void delaysFileListsLostHeartbeatsAfterTheArrivedOnes() {
-        assertThat(DelayStats.lines(3, new double[] {12.34, 5}))
-                .containsExactly("12.3", "5.0", "lost");
-    }
 }

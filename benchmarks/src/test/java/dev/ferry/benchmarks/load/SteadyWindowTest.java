@@ -39,4 +39,11 @@ class SteadyWindowTest {
         assertThat(SteadyWindow.last(METRICS, "transactionsSpilled")).isEqualTo(1);
         assertThat(SteadyWindow.last(METRICS, "bytesApplied")).isEqualTo(90_000);
     }
+
+    @Test
+    void windowKeepsValuesWhoseTimeIsInside() {
+        double[] times = {1000, 2000, 3000, 4000};
+        double[] values = {1, 2, Double.NaN, 4};
+        assertThat(SteadyWindow.inWindow(times, values, 1500, 4000)).containsExactly(2, 4);
+    }
 }

@@ -14,11 +14,4 @@ class TsvTest {
         assertThat(tsv.column("delay_ms")).containsExactly(12, 15);
         assertThatThrownBy(() -> tsv.column("bps")).hasMessageContaining("no column 'bps'");
     }
-
-    @Test
-    void windowKeepsValuesWhoseTimeIsInside() {
-        double[] times = {1000, 2000, 3000, 4000};
-        double[] values = {1, 2, Double.NaN, 4};
-        assertThat(LoadWindow.inWindow(times, values, 1500, 4000)).containsExactly(2, 4);
-    }
 }
