@@ -4,8 +4,6 @@ import dev.ferry.benchmarks.replay.CaptureReplayBenchmark;
 import dev.ferry.benchmarks.replay.CaptureReplaySettings;
 import dev.ferry.benchmarks.replay.JarVariant;
 import dev.ferry.benchmarks.run.BenchRun;
-import dev.ferry.benchmarks.run.Progress;
-import dev.ferry.benchmarks.services.BenchmarkServices;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -112,14 +110,9 @@ final class CaptureReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CaptureReplaySettings settings = settings();
-        BenchmarkServices found = services.open(System.getenv());
-        Progress.say("services: " + found.origin());
         try (BenchRun run =
-                BenchRun.open(
-                        CaptureReplayBenchmark.TABLE,
-                        CaptureReplayBenchmark.DATABASE,
-                        results,
-                        found)) {
+                services.openRun(
+                        CaptureReplayBenchmark.TABLE, CaptureReplayBenchmark.DATABASE, results)) {
             CaptureReplayBenchmark.run(run, settings);
         }
         return 0;
@@ -127,10 +120,6 @@ final class CaptureReplayCommand implements Callable<Integer> {
 
     /** The options as settings, checked before any service starts. */
     CaptureReplaySettings settings() {
-        List<JarVariant> builds = new ArrayList<>();
-        for (String jar : jars.isEmpty() ? List.of("jobs/target/ferry.jar") : jars) {
-            builds.add(JarVariant.parse(jar).requireExists());
-        }
         return new CaptureReplaySettings(
                 workload,
                 seconds,
@@ -138,6 +127,6 @@ final class CaptureReplayCommand implements Callable<Integer> {
                 threads,
                 rounds,
                 jfrDir == null ? null : jfrDir.toAbsolutePath(),
-                builds);
+                JarVariant.builds(jars, JarVariant::parse));
     }
 }

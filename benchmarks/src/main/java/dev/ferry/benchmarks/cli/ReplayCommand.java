@@ -5,8 +5,6 @@ import dev.ferry.benchmarks.replay.ReplayBenchmark;
 import dev.ferry.benchmarks.replay.ReplaySettings;
 import dev.ferry.benchmarks.replay.ReplayWindow;
 import dev.ferry.benchmarks.run.BenchRun;
-import dev.ferry.benchmarks.run.Progress;
-import dev.ferry.benchmarks.services.BenchmarkServices;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -144,14 +142,11 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ReplaySettings settings = settings();
-        BenchmarkServices found = services.open(System.getenv());
-        Progress.say("services: " + found.origin());
         try (BenchRun run =
-                BenchRun.open(
+                services.openRun(
                         ReplayBenchmark.TABLE,
                         ReplayBenchmark.DATABASE,
-                        Path.of("benchmarks/results"),
-                        found)) {
+                        Path.of("benchmarks/results"))) {
             ReplayBenchmark.run(run, settings);
         }
         return 0;
@@ -159,11 +154,6 @@ final class ReplayCommand implements Callable<Integer> {
 
     /** The options as settings, checked before any service starts. */
     ReplaySettings settings() {
-        List<JarVariant> builds = new ArrayList<>();
-        for (String jar : jars.isEmpty() ? List.of("jobs/target/ferry.jar") : jars) {
-            JarVariant variant = JarVariant.of(Path.of(jar));
-            builds.add(variant.requireExists());
-        }
         return new ReplaySettings(
                 workload,
                 seconds,
@@ -176,6 +166,6 @@ final class ReplayCommand implements Callable<Integer> {
                 ReplayWindow.parse(window),
                 jfrDir == null ? null : jfrDir.toAbsolutePath(),
                 tables,
-                builds);
+                JarVariant.builds(jars, jar -> JarVariant.of(Path.of(jar))));
     }
 }

@@ -1,10 +1,13 @@
 package dev.ferry.benchmarks.cli;
 
+import dev.ferry.benchmarks.run.BenchRun;
+import dev.ferry.benchmarks.run.Progress;
 import dev.ferry.benchmarks.services.BenchmarkServices;
 import dev.ferry.benchmarks.services.ContainerBenchmarkServices;
 import dev.ferry.benchmarks.services.LocalServicePids;
 import dev.ferry.benchmarks.services.Password;
 import dev.ferry.jdbc.DatabaseEndpoint;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -111,6 +114,16 @@ final class ServiceOptions {
                     throw new IllegalArgumentException(
                             "--services is containers or endpoints, got '" + services + "'");
         };
+    }
+
+    /**
+     * The services, opened from this process's environment and said on the progress, as a run of
+     * {@code table} on {@code database} that writes under {@code results}.
+     */
+    BenchRun openRun(String table, String database, Path results) throws IOException {
+        BenchmarkServices found = open(System.getenv());
+        Progress.say("services: " + found.origin());
+        return BenchRun.open(table, database, results, found);
     }
 
     /** Starts the containers, or resolves the endpoints (and their passwords). */

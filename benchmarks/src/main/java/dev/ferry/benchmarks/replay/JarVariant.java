@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * One build an A/B run compares: a ferry.jar and, for the capture, the options of this variant
@@ -16,6 +17,22 @@ import java.util.List;
 public record JarVariant(Path jar, String suffix, List<String> options) {
     public JarVariant {
         options = List.copyOf(options);
+    }
+
+    /** The jar compared when none is given: the current build's. */
+    public static final String CURRENT = "jobs/target/ferry.jar";
+
+    /**
+     * The builds {@code arguments} name, each read by {@code variant} and checked to exist; the
+     * {@link #CURRENT} build alone when there are none.
+     */
+    public static List<JarVariant> builds(
+            List<String> arguments, Function<String, JarVariant> variant) {
+        List<JarVariant> builds = new ArrayList<>();
+        for (String jar : arguments.isEmpty() ? List.of(CURRENT) : arguments) {
+            builds.add(variant.apply(jar).requireExists());
+        }
+        return builds;
     }
 
     /** A jar alone, no options. */
