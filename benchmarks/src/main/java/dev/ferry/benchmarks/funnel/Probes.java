@@ -2,11 +2,9 @@ package dev.ferry.benchmarks.funnel;
 
 import dev.ferry.benchmarks.probe.Args;
 import dev.ferry.benchmarks.run.BenchRun;
-import dev.ferry.benchmarks.run.Pipelines;
 import dev.ferry.benchmarks.run.RunProcess;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -85,13 +83,8 @@ public final class Probes {
             String required,
             String what)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(run.java(List.of("-Xmx256m")));
-        command.addAll(
-                List.of(
-                        "-cp",
-                        Pipelines.benchmarksJar().toString(),
-                        "dev.ferry.benchmarks." + probe));
-        command.addAll(arguments);
+        List<String> command =
+                run.benchmarksMain(List.of("-Xmx256m"), "dev.ferry.benchmarks." + probe, arguments);
         String name = "probe-" + ++count;
         RunProcess process =
                 run.processes()

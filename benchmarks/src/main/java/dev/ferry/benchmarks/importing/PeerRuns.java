@@ -132,24 +132,26 @@ final class PeerRuns {
         try {
             copies.emptyDownstream();
             ImportCopies.Start start = copies.start();
-            List<String> command = new ArrayList<>(run().java(List.of()));
-            command.addAll(
-                    List.of(
-                            "-cp",
-                            Pipelines.benchmarksJar().toString(),
-                            "dev.ferry.benchmarks.ceiling.CeilingLoader",
-                            "--url",
-                            "jdbc:mysql://" + down.address() + "/" + run().database(),
-                            "--user",
-                            down.username(),
-                            "--tables",
-                            Integer.toString(DataSets.TABLES),
-                            "--rows-per-table",
-                            Integer.toString(rowsPerTable()),
-                            "--connections",
-                            Integer.toString(connections),
-                            "--rows-per-statement",
-                            Integer.toString(rowsPerStatement)));
+            List<String> command =
+                    run().benchmarksMain(
+                                    List.of(),
+                                    "dev.ferry.benchmarks.ceiling.CeilingLoader",
+                                    List.of(
+                                            "--url",
+                                            "jdbc:mysql://"
+                                                    + down.address()
+                                                    + "/"
+                                                    + run().database(),
+                                            "--user",
+                                            down.username(),
+                                            "--tables",
+                                            Integer.toString(DataSets.TABLES),
+                                            "--rows-per-table",
+                                            Integer.toString(rowsPerTable()),
+                                            "--connections",
+                                            Integer.toString(connections),
+                                            "--rows-per-statement",
+                                            Integer.toString(rowsPerStatement)));
             double children = ChildrenCpu.now();
             RunProcess ceiling =
                     run().processes()
@@ -198,36 +200,35 @@ final class PeerRuns {
         try {
             copies.emptyDownstream();
             ImportCopies.Start start = copies.start();
-            List<String> command = new ArrayList<>(run().java(List.of()));
-            command.addAll(
-                    List.of(
-                            "-cp",
-                            Pipelines.benchmarksJar().toString(),
-                            "dev.ferry.benchmarks.direct.DirectImportProbe",
-                            "--database",
-                            run().database(),
-                            "--upstream-host",
-                            up.hostname(),
-                            "--upstream-port",
-                            Integer.toString(up.port()),
-                            "--upstream-user",
-                            up.username(),
-                            "--downstream-host",
-                            down.hostname(),
-                            "--downstream-port",
-                            Integer.toString(down.port()),
-                            "--downstream-user",
-                            down.username(),
-                            "--server-id",
-                            Pipelines.serverIds(6600, dumpThreads),
-                            "--parallelism",
-                            Integer.toString(dumpThreads),
-                            "--sink",
-                            "upsert",
-                            "--rows-per-statement",
-                            Integer.toString(rowsPerStatement),
-                            "--connections",
-                            Integer.toString(connections)));
+            List<String> command =
+                    run().benchmarksMain(
+                                    List.of(),
+                                    "dev.ferry.benchmarks.direct.DirectImportProbe",
+                                    List.of(
+                                            "--database",
+                                            run().database(),
+                                            "--upstream-host",
+                                            up.hostname(),
+                                            "--upstream-port",
+                                            Integer.toString(up.port()),
+                                            "--upstream-user",
+                                            up.username(),
+                                            "--downstream-host",
+                                            down.hostname(),
+                                            "--downstream-port",
+                                            Integer.toString(down.port()),
+                                            "--downstream-user",
+                                            down.username(),
+                                            "--server-id",
+                                            Pipelines.serverIds(6600, dumpThreads),
+                                            "--parallelism",
+                                            Integer.toString(dumpThreads),
+                                            "--sink",
+                                            "upsert",
+                                            "--rows-per-statement",
+                                            Integer.toString(rowsPerStatement),
+                                            "--connections",
+                                            Integer.toString(connections)));
             Map<String, String> environment = new LinkedHashMap<>();
             environment.put("FERRY_UPSTREAM_PASSWORD", password(up));
             environment.put("FERRY_DOWNSTREAM_PASSWORD", password(down));

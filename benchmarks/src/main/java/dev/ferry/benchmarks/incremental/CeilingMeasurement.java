@@ -2,14 +2,12 @@ package dev.ferry.benchmarks.incremental;
 
 import dev.ferry.benchmarks.ceiling.CeilingLoader;
 import dev.ferry.benchmarks.run.BenchRun;
-import dev.ferry.benchmarks.run.Pipelines;
 import dev.ferry.benchmarks.run.Progress;
 import dev.ferry.benchmarks.run.RunProcess;
 import dev.ferry.jdbc.DatabaseEndpoint;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -91,18 +89,17 @@ final class CeilingMeasurement {
     /** Runs CeilingLoader with {@code options}; the last line it printed. */
     private String load(List<String> options) throws IOException, InterruptedException {
         DatabaseEndpoint down = run.services().downstream();
-        List<String> command = new ArrayList<>(run.java(List.of()));
-        command.addAll(
-                List.of(
-                        "-cp",
-                        Pipelines.benchmarksJar().toString(),
+        List<String> command =
+                run.benchmarksMain(
+                        List.of(),
                         CeilingLoader.class.getName(),
-                        "--url",
-                        "jdbc:mysql://" + down.address() + "/" + DATABASE,
-                        "--user",
-                        down.username(),
-                        "--tables",
-                        "4"));
+                        List.of(
+                                "--url",
+                                "jdbc:mysql://" + down.address() + "/" + DATABASE,
+                                "--user",
+                                down.username(),
+                                "--tables",
+                                "4"));
         command.addAll(options);
         Path log = run.work().resolve("ceiling.out");
         RunProcess loader =

@@ -89,16 +89,15 @@ public final class LoadPipeline {
                             + new RunLogs(run.work()).failure("apply"),
                     e);
         }
-        List<String> sampler = new ArrayList<>(run.java(List.of("-Xmx128m")));
-        sampler.addAll(
-                List.of(
-                        "-cp",
-                        Pipelines.benchmarksJar().toString(),
+        List<String> sampler =
+                run.benchmarksMain(
+                        List.of("-Xmx128m"),
                         ApplyMetricsSampler.class.getName(),
-                        "--url",
-                        "http://127.0.0.1:" + prometheus + "/metrics",
-                        "--out",
-                        metricsFile().toString()));
+                        List.of(
+                                "--url",
+                                "http://127.0.0.1:" + prometheus + "/metrics",
+                                "--out",
+                                metricsFile().toString()));
         run.processes().start("sampler", sampler, Map.of(), run.work().resolve("sampler.log"));
         long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
         while (!Files.exists(metricsFile()) || Files.readAllLines(metricsFile()).size() < 2) {

@@ -161,6 +161,18 @@ public final class BenchRun implements AutoCloseable {
         return command;
     }
 
+    /**
+     * The command that runs {@code mainClass} of ferry-benchmarks.jar (a probe, the ceiling loader,
+     * the metrics sampler) as {@link #java} does, with {@code arguments}.
+     */
+    public List<String> benchmarksMain(
+            List<String> jvmFlags, String mainClass, List<String> arguments) {
+        List<String> command = java(jvmFlags);
+        command.addAll(List.of("-cp", Pipelines.benchmarksJar().toString(), mainClass));
+        command.addAll(arguments);
+        return command;
+    }
+
     /** Runs {@code cleanUp} when the run closes, after its processes stopped. */
     public void onClose(CleanUp cleanUp) {
         cleanUps.add(cleanUp);
