@@ -66,12 +66,7 @@ final class PeerRuns {
                 copies.failed(key, "mydumper failed: " + lastLine("mydumper.log"));
                 return;
             }
-            copies.measured(
-                    key,
-                    start,
-                    ran.seconds(),
-                    null,
-                    withTool(copies.cpuSince(start), "mydumper", ran.cpu()));
+            measured(key, start, "mydumper", ran);
         } catch (IOException | SQLException e) {
             copies.failed(key, "mydumper failed: " + e.getMessage());
         }
@@ -100,19 +95,11 @@ final class PeerRuns {
                                     dumpDir(statementBytes).toString(),
                                     "-o"),
                             start);
-            if (ran.exit() != 0
-                    || !run().downstream()
-                            .text(copies.tables().rowsSql())
-                            .equals(copies.expectedRows())) {
+            if (ran.exit() != 0 || !holdsAllRows()) {
                 copies.failed(key, "myloader did not load every row: " + lastLine("myloader.log"));
                 return;
             }
-            copies.measured(
-                    key,
-                    start,
-                    ran.seconds(),
-                    null,
-                    withTool(copies.cpuSince(start), "myloader", ran.cpu()));
+            measured(key, start, "myloader", ran);
         } catch (IOException | SQLException e) {
             copies.failed(key, "myloader did not load every row: " + e.getMessage());
         }
@@ -164,11 +151,7 @@ final class PeerRuns {
             // It has exited, so /proc no longer shows it: its CPU is the reaped child's.
             double own = ChildrenCpu.now() - children;
             ToolLine line = ToolLine.last(ceiling.logText(), "seconds");
-            if (exit == 0
-                    && run().downstream()
-                            .text(copies.tables().rowsSql())
-                            .equals(copies.expectedRows())
-                    && line.number("seconds") != null) {
+            if (exit == 0 && holdsAllRows() && line.number("seconds") != null) {
                 copies.measured(
                         key,
                         start,
@@ -258,9 +241,15 @@ final class PeerRuns {
         }
     }
 
+    /** Whether the downstream holds every row of the data set, per table. */
+    private boolean holdsAllRows() throws SQLException {
+        return run().downstream().text(copies.tables().rowsSql()).equals(copies.expectedRows());
+    }
+
+    /** {@link #holdsAllRows}, false while the downstream cannot tell (no table yet). */
     private boolean allRowsDownstream() {
         try {
-            return run().downstream().text(copies.tables().rowsSql()).equals(copies.expectedRows());
+            return holdsAllRows();
         } catch (SQLException e) {
             return false;
         }
@@ -312,6 +301,13 @@ final class PeerRuns {
                 new Ran(tool.exitValue(), ImportCopies.since(start), ChildrenCpu.now() - children);
         run().processes().stop(name);
         return ran;
+    }
+
+    /** A tool's run as {@code key}'s measurement: its seconds, and the CPU with its own. */
+    private void measured(MeasurementKey key, ImportCopies.Start start, String name, Ran ran)
+            throws SQLException {
+        copies.measured(
+                key, start, ran.seconds(), null, withTool(copies.cpuSince(start), name, ran.cpu()));
     }
 
     /** {@code cpu} with the own seconds of NAME (in its place if read, else last). */
