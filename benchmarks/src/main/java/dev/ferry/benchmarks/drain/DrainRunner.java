@@ -93,13 +93,11 @@ final class DrainRunner {
                 results.add(
                         failed(
                                 label,
-                                DrainResult.failed(
-                                        workload,
-                                        pipeline,
-                                        workers,
-                                        null,
-                                        logs.failure(
-                                                "failed before the drain: " + e.getMessage()))));
+                                workload,
+                                pipeline,
+                                workers,
+                                null,
+                                "failed before the drain: " + e.getMessage()));
                 return results;
             }
             Progress.say(
@@ -128,28 +126,16 @@ final class DrainRunner {
                             + " writes, "
                             + backlog.ignoredErrors()
                             + " ignored errors); resuming");
-            Map<String, Double> cpu0 = CpuReadings.read(run);
-            long ops0 = wait.downstreamWrites();
+            Reading before = reading();
             run.processes().resumeAll();
             double drained;
             try {
-                drained =
-                        wait.quietlyUntil(
-                                backlogs.stateSql(workload), backlog.expected(), DRAIN_TIMEOUT);
+                drained = awaitDrained(workload, backlog);
             } catch (IOException e) {
-                results.add(
-                        failed(
-                                label,
-                                DrainResult.failed(
-                                        workload,
-                                        pipeline,
-                                        workers,
-                                        backlog,
-                                        logs.failure(e.getMessage()))));
+                results.add(failed(label, workload, pipeline, workers, backlog, e.getMessage()));
                 return results;
             }
-            Map<String, Double> cpu1 = CpuReadings.read(run);
-            long ops1 = wait.downstreamWrites();
+            Reading after = reading();
             String status =
                     DrainStatus.of(
                             checksumsEqual(),
@@ -159,17 +145,9 @@ final class DrainRunner {
             results.add(
                     drained(
                             label,
-                            new DrainResult(
-                                    workload,
-                                    pipeline,
-                                    workers,
-                                    backlog.transactions(),
-                                    backlog.rowChanges(),
-                                    drained,
-                                    CpuUse.between(cpu0, cpu1),
-                                    backlog.ignoredErrors(),
-                                    status,
-                                    (double) (ops1 - ops0) / backlog.rowChanges())));
+                            result(
+                                    workload, pipeline, workers, backlog, drained, before, after,
+                                    status)));
             if (profile) {
                 stopRecording("capture", "drain");
                 stopRecording("apply", "drain");
@@ -226,12 +204,11 @@ final class DrainRunner {
         } catch (IOException e) {
             return failed(
                     label,
-                    DrainResult.failed(
-                            workload,
-                            name,
-                            workers,
-                            backlog,
-                            logs.failure("the capture did not write the backlog to Kafka")));
+                    workload,
+                    name,
+                    workers,
+                    backlog,
+                    "the capture did not write the backlog to Kafka");
         }
         Progress.say(
                 label
@@ -240,39 +217,57 @@ final class DrainRunner {
                         + " -> "
                         + offsets2
                         + "); resuming the apply");
-        Map<String, Double> cpu0 = CpuReadings.read(run);
-        long ops0 = wait.downstreamWrites();
+        Reading before = reading();
         apply.resume();
         double drained;
         try {
-            drained =
-                    wait.quietlyUntil(
-                            backlogs.stateSql(workload), backlog.expected(), DRAIN_TIMEOUT);
+            drained = awaitDrained(workload, backlog);
         } catch (IOException e) {
-            return failed(
-                    label,
-                    DrainResult.failed(
-                            workload, name, workers, backlog, logs.failure(e.getMessage())));
+            return failed(label, workload, name, workers, backlog, e.getMessage());
         }
-        Map<String, Double> cpu1 = CpuReadings.read(run);
-        long ops1 = wait.downstreamWrites();
+        Reading after = reading();
         if (profile) {
             stopRecording("apply", "apply-drain");
         }
         String status = checksumsEqual() ? "ok" : "caught up in rows but the checksums differ";
         return drained(
-                label,
-                new DrainResult(
-                        workload,
-                        name,
-                        workers,
-                        backlog.transactions(),
-                        backlog.rowChanges(),
-                        drained,
-                        CpuUse.between(cpu0, cpu1),
-                        backlog.ignoredErrors(),
-                        status,
-                        (double) (ops1 - ops0) / backlog.rowChanges()));
+                label, result(workload, name, workers, backlog, drained, before, after, status));
+    }
+
+    /** The CPU seconds of every process and the downstream's row operations, at one moment. */
+    private record Reading(Map<String, Double> cpu, long writes) {}
+
+    private Reading reading() throws SQLException {
+        return new Reading(CpuReadings.read(run), wait.downstreamWrites());
+    }
+
+    /** Seconds until the downstream's state is what {@code backlog} leaves upstream. */
+    private double awaitDrained(String workload, Backlog backlog)
+            throws IOException, InterruptedException, SQLException {
+        return wait.quietlyUntil(backlogs.stateSql(workload), backlog.expected(), DRAIN_TIMEOUT);
+    }
+
+    /** A drain of {@code backlog} in {@code seconds}, with what was read before and after it. */
+    private static DrainResult result(
+            String workload,
+            String pipeline,
+            int workers,
+            Backlog backlog,
+            double seconds,
+            Reading before,
+            Reading after,
+            String status) {
+        return new DrainResult(
+                workload,
+                pipeline,
+                workers,
+                backlog.transactions(),
+                backlog.rowChanges(),
+                seconds,
+                CpuUse.between(before.cpu(), after.cpu()),
+                backlog.ignoredErrors(),
+                status,
+                (double) (after.writes() - before.writes()) / backlog.rowChanges());
     }
 
     private void start(String pipeline, int workers, String tag)
@@ -308,7 +303,16 @@ final class DrainRunner {
         }
     }
 
-    private static DrainResult failed(String label, DrainResult result) {
+    /** A failed run, said as {@code label}'s progress: {@code why} and the logs' first error. */
+    private DrainResult failed(
+            String label,
+            String workload,
+            String pipeline,
+            int workers,
+            Backlog backlog,
+            String why) {
+        DrainResult result =
+                DrainResult.failed(workload, pipeline, workers, backlog, logs.failure(why));
         Progress.say(label + ": FAILED: " + result.status());
         return result;
     }
