@@ -187,16 +187,12 @@ final class LargeSection {
             String r = "big_1024";
             Double mbps = LoadText.applyMbps(results, r);
             md.append("- 1 GB: ")
-                    .append(Figures.oneDecimal(mbps))
-                    .append(" MB/s = ")
-                    .append(Ratio.text(mbps, small))
-                    .append(" of the small transactions' ")
-                    .append(Figures.oneDecimal(small))
-                    .append(" MB/s: ")
+                    .append(againstSmall(mbps, small))
+                    .append(": ")
                     .append(Verdict.of(div(mbps, small), 0.7))
                     .append("; atomic: ")
                     .append(
-                            Double.valueOf(0).equals(results.figure(r, "partial"))
+                            atomic(r)
                                     ? "yes, "
                                             + Figures.whole(results.figure(r, "polls"))
                                             + " polls saw 0 or all rows"
@@ -221,16 +217,12 @@ final class LargeSection {
                                     + " `--smoke`, has 1 GB). The largest here, ")
                     .append(largest)
                     .append(" MB: ")
-                    .append(Figures.oneDecimal(mbps))
-                    .append(" MB/s = ")
-                    .append(Ratio.text(mbps, small))
-                    .append(" of the small transactions' ")
-                    .append(Figures.oneDecimal(small))
-                    .append(" MB/s (")
+                    .append(againstSmall(mbps, small))
+                    .append(" (")
                     .append(Verdict.of(div(mbps, small), 0.7))
                     .append(" against 70%), ")
                     .append(
-                            Double.valueOf(0).equals(results.figure(r, "partial"))
+                            atomic(r)
                                     ? "atomic ("
                                             + Figures.whole(results.figure(r, "polls"))
                                             + " polls saw 0 or all rows)"
@@ -253,5 +245,22 @@ final class LargeSection {
                                     : "in memory")
                     .append(").\n");
         }
+    }
+
+    /**
+     * "A MB/s = R× of the small transactions' S MB/s": a large transaction's rate against theirs.
+     */
+    private static String againstSmall(Double mbps, Double small) {
+        return Figures.oneDecimal(mbps)
+                + " MB/s = "
+                + Ratio.text(mbps, small)
+                + " of the small transactions' "
+                + Figures.oneDecimal(small)
+                + " MB/s";
+    }
+
+    /** Whether no poll of the atomicity reader saw part of the transaction {@code key}. */
+    private boolean atomic(String key) {
+        return Double.valueOf(0).equals(results.figure(key, "partial"));
     }
 }
