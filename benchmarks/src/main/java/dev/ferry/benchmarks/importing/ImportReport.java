@@ -7,6 +7,7 @@ import static dev.ferry.benchmarks.report.Figures.whole;
 import dev.ferry.benchmarks.report.CpuUse;
 import dev.ferry.benchmarks.report.Figures;
 import dev.ferry.benchmarks.report.Ratio;
+import dev.ferry.benchmarks.report.TableRow;
 import dev.ferry.benchmarks.report.Verdict;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,17 +78,11 @@ public final class ImportReport {
         String main = DataSets.MAIN;
         String sweep = data.sweepData();
         md.append("## Settings\n\n");
-        md.append("- data: sysbench `oltp_insert prepare`, 4 tables of ")
-                .append(whole((double) data.rowsPerTable(main)))
-                .append(" rows (")
-                .append(oneDecimal(data.megabytes(main)))
-                .append(" MB of InnoDB data, the \"data size\" of every MB/s below)");
+        md.append("- data: sysbench `oltp_insert prepare`, ")
+                .append(tablesOf(main))
+                .append(" of InnoDB data, the \"data size\" of every MB/s below)");
         if (sweep.equals(DataSets.SWEEP)) {
-            md.append("; the sweeps use 4 tables of ")
-                    .append(whole((double) data.rowsPerTable(sweep)))
-                    .append(" rows (")
-                    .append(oneDecimal(data.megabytes(sweep)))
-                    .append(" MB)");
+            md.append("; the sweeps use ").append(tablesOf(sweep)).append(")");
         }
         md.append('\n');
         md.append("- ferry: `capture.parallelism` ")
@@ -350,11 +345,8 @@ public final class ImportReport {
     private void parallelismSweep(StringBuilder md) {
         String sweep = data.sweepData();
         md.append("## Sweep: sink parallelism\n\n");
-        md.append("4 tables of ")
-                .append(whole((double) data.rowsPerTable(sweep)))
-                .append(" rows (")
-                .append(oneDecimal(data.megabytes(sweep)))
-                .append(" MB); ")
+        md.append(tablesOf(sweep))
+                .append("); ")
                 .append(settings.batch())
                 .append(" rows per statement (mydumper `-s ")
                 .append(settings.dumperBytes())
@@ -385,11 +377,8 @@ public final class ImportReport {
         String sweep = data.sweepData();
         int workers = settings.workers();
         md.append("## Sweep: rows per statement\n\n");
-        md.append("4 tables of ")
-                .append(whole((double) data.rowsPerTable(sweep)))
-                .append(" rows (")
-                .append(oneDecimal(data.megabytes(sweep)))
-                .append(" MB), ")
+        md.append(tablesOf(sweep))
+                .append("), ")
                 .append(workers)
                 .append(
                         " connections. Configured: ferry `apply.batch-size`, CeilingLoader"
@@ -450,7 +439,16 @@ public final class ImportReport {
         return measurements.get(key).map(Measurement::latencyP99).orElse(null);
     }
 
+    /** "4 tables of N rows (M MB": the data set {@code dataSet}, its bracket left open. */
+    private String tablesOf(String dataSet) {
+        return "4 tables of "
+                + whole((double) data.rowsPerTable(dataSet))
+                + " rows ("
+                + oneDecimal(data.megabytes(dataSet))
+                + " MB";
+    }
+
     private static void row(StringBuilder md, String... cells) {
-        md.append("| ").append(String.join(" | ", cells)).append(" |\n");
+        md.append(TableRow.of((Object[]) cells));
     }
 }
