@@ -1,5 +1,7 @@
 package dev.ferry.benchmarks.funnel;
 
+import dev.ferry.benchmarks.run.WholeNumber;
+
 /**
  * The size and settings of one funnel run: rows of the bulk workload (3 row changes each), single-
  * row inserts, the apply's workers and sysbench's threads, checked as funnel.sh checked them.
@@ -52,23 +54,16 @@ public record FunnelSettings(int bulkRows, int singleRows, int workers, int thre
                         singleRows == null ? size.singleRows() : singleRows,
                         workers,
                         threads);
-        check("--bulk-rows", settings.bulkRows, 2000, 100_000_000);
+        WholeNumber.inRange("--bulk-rows", settings.bulkRows, 2000, 100_000_000);
         if (settings.bulkRows % (2 * BULK_STATEMENT_ROWS) != 0) {
             throw new IllegalArgumentException(
                     "--bulk-rows must be a multiple of 2000 (statements of 1,000 rows, half of them"
                             + " deleted), got "
                             + settings.bulkRows);
         }
-        check("--single-rows", settings.singleRows, 1000, 100_000_000);
-        check("--workers", workers, 1, 64);
-        check("--threads", threads, 1, 256);
+        WholeNumber.inRange("--single-rows", settings.singleRows, 1000, 100_000_000);
+        WholeNumber.inRange("--workers", workers, 1, 64);
+        WholeNumber.inRange("--threads", threads, 1, 256);
         return settings;
-    }
-
-    private static void check(String flag, int value, int min, int max) {
-        if (value < min || value > max) {
-            throw new IllegalArgumentException(
-                    flag + " must be a whole number from " + min + " to " + max + ", got " + value);
-        }
     }
 }

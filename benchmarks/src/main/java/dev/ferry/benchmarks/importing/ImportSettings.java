@@ -1,5 +1,6 @@
 package dev.ferry.benchmarks.importing;
 
+import dev.ferry.benchmarks.run.WholeNumber;
 import dev.ferry.benchmarks.run.WholeNumberList;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -106,11 +107,11 @@ public record ImportSettings(
         if (parallelismSweep.isEmpty() && statementSweep.isEmpty()) {
             sweepRows = rows; // no sweeps: no sweep data set
         }
-        check("--rows-per-table", rows, 100, 100_000_000);
-        check("--sweep-rows-per-table", sweepRows, 100, 100_000_000);
-        check("--workers", given.workers(), 1, 64);
-        check("--batch-size", given.batch(), 1, 20000);
-        check("--dump-threads", given.dumpThreads(), 1, 20000);
+        WholeNumber.inRangeQuoted("--rows-per-table", rows, 100, 100_000_000);
+        WholeNumber.inRangeQuoted("--sweep-rows-per-table", sweepRows, 100, 100_000_000);
+        WholeNumber.inRangeQuoted("--workers", given.workers(), 1, 64);
+        WholeNumber.inRangeQuoted("--batch-size", given.batch(), 1, 20000);
+        WholeNumber.inRangeQuoted("--dump-threads", given.dumpThreads(), 1, 20000);
         Set<String> pipelines = new LinkedHashSet<>();
         for (String pipeline : words(given.pipelines())) {
             if (!PIPELINES.contains(pipeline)) {
@@ -123,7 +124,7 @@ public record ImportSettings(
         }
         int directConnections =
                 given.directConnections() == null ? given.workers() : given.directConnections();
-        check("--direct-connections", directConnections, 1, 256);
+        WholeNumber.inRangeQuoted("--direct-connections", directConnections, 1, 256);
         if (directConnections % given.dumpThreads() != 0) {
             throw new IllegalArgumentException(
                     "--direct-connections ("
@@ -213,19 +214,5 @@ public record ImportSettings(
             throw new IllegalArgumentException(flag + " is empty");
         }
         return values;
-    }
-
-    private static void check(String flag, int value, int min, int max) {
-        if (value < min || value > max) {
-            throw new IllegalArgumentException(
-                    flag
-                            + " must be a whole number from "
-                            + min
-                            + " to "
-                            + max
-                            + ", got '"
-                            + value
-                            + "'");
-        }
     }
 }

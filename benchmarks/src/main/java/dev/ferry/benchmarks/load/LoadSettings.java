@@ -1,5 +1,6 @@
 package dev.ferry.benchmarks.load;
 
+import dev.ferry.benchmarks.run.WholeNumber;
 import dev.ferry.benchmarks.run.WholeNumberList;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -58,7 +59,7 @@ public record LoadSettings(
         List<Integer> levels =
                 ints("--levels", flags.levels() != null ? flags.levels() : size.levels(), 1, 400);
         int seconds =
-                one(
+                WholeNumber.inRange(
                         "--seconds",
                         flags.seconds() != null ? flags.seconds() : size.seconds(),
                         8,
@@ -77,14 +78,14 @@ public record LoadSettings(
         List<Integer> sizes =
                 ints("--sizes", flags.sizes() != null ? flags.sizes() : size.sizes(), 1, 20000);
         int smallMb =
-                one(
+                WholeNumber.inRange(
                         "--small-mb",
                         flags.smallMb() != null ? flags.smallMb() : size.smallMb(),
                         1,
                         20000);
-        int threads = one("--threads", flags.threads(), 1, 256);
-        int rounds = one("--rounds", flags.rounds(), 1, 20);
-        int idle = one("--idle-seconds", flags.idleSeconds(), 1, 600);
+        int threads = WholeNumber.inRange("--threads", flags.threads(), 1, 256);
+        int rounds = WholeNumber.inRange("--rounds", flags.rounds(), 1, 20);
+        int idle = WholeNumber.inRange("--idle-seconds", flags.idleSeconds(), 1, 600);
         List<CheckpointInterval> intervals = new ArrayList<>();
         if (flags.checkpointIntervals() != null) {
             for (String word : words(flags.checkpointIntervals())) {
@@ -168,13 +169,5 @@ public record LoadSettings(
 
     private static List<Integer> ints(String name, String text, int min, int max) {
         return WholeNumberList.parseSome(name, text, min, max);
-    }
-
-    private static int one(String name, int value, int min, int max) {
-        if (value < min || value > max) {
-            throw new IllegalArgumentException(
-                    name + " must be a whole number from " + min + " to " + max + ", got " + value);
-        }
-        return value;
     }
 }

@@ -1,5 +1,6 @@
 package dev.ferry.benchmarks.replay;
 
+import dev.ferry.benchmarks.run.WholeNumber;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -21,11 +22,11 @@ public record CaptureReplaySettings(
 
     /** Checks the ranges capture-replay.sh checked, naming the option and its range. */
     public CaptureReplaySettings {
-        WholeNumbers.workload(workload);
-        WholeNumbers.check("--seconds", seconds, 1, 3600);
-        WholeNumbers.check("--rows-per-table", rowsPerTable, 1, Integer.MAX_VALUE);
-        WholeNumbers.check("--threads", threads, 1, 10_000);
-        WholeNumbers.check("--rounds", rounds, 1, 100);
+        Workloads.check(workload);
+        WholeNumber.inRangeQuoted("--seconds", seconds, 1, 3600);
+        WholeNumber.inRangeQuoted("--rows-per-table", rowsPerTable, 1, Integer.MAX_VALUE);
+        WholeNumber.inRangeQuoted("--threads", threads, 1, 10_000);
+        WholeNumber.inRangeQuoted("--rounds", rounds, 1, 100);
         if (jars.isEmpty()) {
             throw new IllegalArgumentException("no build to compare: give at least one JAR");
         }

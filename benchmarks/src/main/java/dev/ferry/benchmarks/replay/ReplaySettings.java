@@ -1,5 +1,6 @@
 package dev.ferry.benchmarks.replay;
 
+import dev.ferry.benchmarks.run.WholeNumber;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -24,18 +25,18 @@ public record ReplaySettings(
 
     /** Checks the ranges replay.sh checked; a bad one fails naming the option and its range. */
     public ReplaySettings {
-        WholeNumbers.workload(workload);
+        Workloads.check(workload);
         if (!consistency.equals("transaction") && !consistency.equals("row")) {
             throw new IllegalArgumentException(
                     "--consistency is transaction or row, got '" + consistency + "'");
         }
-        WholeNumbers.check("--seconds", seconds, 0, 3600);
-        WholeNumbers.check("--rows-per-table", rowsPerTable, 1, Integer.MAX_VALUE);
-        WholeNumbers.check("--threads", threads, 1, 10_000);
-        WholeNumbers.check("--workers", workers, 1, 64);
-        WholeNumbers.check("--batch-size", batchSize, 1, Integer.MAX_VALUE);
-        WholeNumbers.check("--rounds", rounds, 1, 100);
-        WholeNumbers.check("--tables", tables, 1, 5000);
+        WholeNumber.inRangeQuoted("--seconds", seconds, 0, 3600);
+        WholeNumber.inRangeQuoted("--rows-per-table", rowsPerTable, 1, Integer.MAX_VALUE);
+        WholeNumber.inRangeQuoted("--threads", threads, 1, 10_000);
+        WholeNumber.inRangeQuoted("--workers", workers, 1, 64);
+        WholeNumber.inRangeQuoted("--batch-size", batchSize, 1, Integer.MAX_VALUE);
+        WholeNumber.inRangeQuoted("--rounds", rounds, 1, 100);
+        WholeNumber.inRangeQuoted("--tables", tables, 1, 5000);
         if (jars.isEmpty()) {
             throw new IllegalArgumentException("no build to replay: give at least one JAR");
         }

@@ -1,5 +1,6 @@
 package dev.ferry.benchmarks.tables;
 
+import dev.ferry.benchmarks.run.WholeNumber;
 import dev.ferry.benchmarks.run.WholeNumberList;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -140,11 +141,11 @@ public record TablesConfig(
             int chosenRows = rows == null ? defaults.rows : rows;
             int chosenSeconds = seconds == null ? defaults.seconds : seconds;
             int chosenIdle = idleSeconds == null ? defaults.idleSeconds : idleSeconds;
-            inRange("--rows", chosenRows, 1, MAX_VALUE);
-            inRange("--seconds", chosenSeconds, 1, MAX_VALUE);
-            inRange("--idle-seconds", chosenIdle, 1, MAX_VALUE);
-            inRange("--threads", threads, 1, MAX_VALUE);
-            inRange("--stock-parallelism", stockParallelism, 1, 16);
+            WholeNumber.inRange("--rows", chosenRows, 1, MAX_VALUE);
+            WholeNumber.inRange("--seconds", chosenSeconds, 1, MAX_VALUE);
+            WholeNumber.inRange("--idle-seconds", chosenIdle, 1, MAX_VALUE);
+            WholeNumber.inRange("--threads", threads, 1, MAX_VALUE);
+            WholeNumber.inRange("--stock-parallelism", stockParallelism, 1, 16);
             int most = counts.stream().mapToInt(Integer::intValue).max().orElse(1);
             if (chosenRows < most) {
                 throw new IllegalArgumentException(
@@ -208,19 +209,6 @@ public record TablesConfig(
 
         private static List<Integer> wholeNumbers(String flag, String text, int min, int max) {
             return WholeNumberList.parseSome(flag, text, min, max);
-        }
-
-        private static void inRange(String flag, int value, int min, int max) {
-            if (value < min || value > max) {
-                throw new IllegalArgumentException(
-                        flag
-                                + " must be a whole number from "
-                                + min
-                                + " to "
-                                + max
-                                + ", got "
-                                + value);
-            }
         }
     }
 }
