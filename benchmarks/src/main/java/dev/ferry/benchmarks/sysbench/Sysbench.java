@@ -38,7 +38,8 @@ public final class Sysbench {
     /** {@code sysbench WORKLOAD … prepare}: creates and fills the tables. */
     public void prepare(String workload, int tables, int rowsPerTable, int threads)
             throws IOException, InterruptedException {
-        run(workload, tables, rowsPerTable, threads, List.of("prepare"), "sysbench-prepare.log");
+        exitOf(workload, tables, rowsPerTable, threads, List.of("prepare"), "sysbench-prepare.log")
+                .successfulLog();
     }
 
     /** {@code sysbench WORKLOAD … run} for {@code seconds}; its summary. */
@@ -65,7 +66,7 @@ public final class Sysbench {
         List<String> tail = new ArrayList<>(List.of("--time=" + seconds, "--report-interval=0"));
         tail.addAll(options);
         tail.add("run");
-        return run(workload, tables, rowsPerTable, threads, tail, logName);
+        return exitOf(workload, tables, rowsPerTable, threads, tail, logName).successfulLog();
     }
 
     /**
@@ -82,7 +83,7 @@ public final class Sysbench {
             throws IOException, InterruptedException {
         List<String> tail = new ArrayList<>(options);
         tail.addAll(List.of("--time=" + seconds, "--report-interval=0", "--percentile=95", "run"));
-        Path log = run(workload, tables, rowsPerTable, threads, tail, "sysbench.log");
+        Path log = exitOf(workload, tables, rowsPerTable, threads, tail, RUN_LOG).successfulLog();
         return SysbenchSummary.parse(Files.readString(log, StandardCharsets.UTF_8));
     }
 
@@ -94,17 +95,44 @@ public final class Sysbench {
             String workload, int tables, int rowsPerTable, int threads, long events)
             throws IOException, InterruptedException {
         Path log =
-                run(
-                        workload,
-                        tables,
-                        rowsPerTable,
-                        threads,
-                        List.of("--events=" + events, "--time=0", "--report-interval=0", "run"),
-                        "sysbench.log");
+                exitOf(
+                                workload,
+                                tables,
+                                rowsPerTable,
+                                threads,
+                                List.of(
+                                        "--events=" + events,
+                                        "--time=0",
+                                        "--report-interval=0",
+                                        "run"),
+                                RUN_LOG)
+                        .successfulLog();
         return SysbenchSummary.parse(Files.readString(log, StandardCharsets.UTF_8));
     }
 
-    private Path run(
+    /**
+     * How a sysbench process ended.
+     *
+     * @param code its exit code
+     * @param log its output
+     * @param what "sysbench WORKLOAD COMMAND against ENDPOINT", for a failure's message
+     */
+    public record Exit(int code, Path log, String what) {
+        /** The log, or an IOException naming the run and its log when sysbench did not exit 0. */
+        public Path successfulLog() throws IOException {
+            if (code != 0) {
+                throw new IOException(what + " exited with " + code + "; see " + log);
+            }
+            return log;
+        }
+    }
+
+    /**
+     * {@code sysbench WORKLOAD} with the connection, table and thread options, then {@code tail}
+     * (the command last), its output to {@code logName} in the work folder; how it ended, which the
+     * caller checks ({@link Exit#successfulLog}) or reads whatever it is.
+     */
+    public Exit exitOf(
             String workload,
             int tables,
             int rowsPerTable,
@@ -144,21 +172,10 @@ public final class Sysbench {
                             + "): install it (apt-get install sysbench)",
                     e);
         }
-        int exit = process.waitFor();
-        if (exit != 0) {
-            throw new IOException(
-                    "sysbench "
-                            + workload
-                            + " "
-                            + tail.get(tail.size() - 1)
-                            + " against "
-                            + endpoint
-                            + " exited with "
-                            + exit
-                            + "; see "
-                            + log);
-        }
-        return log;
+        return new Exit(
+                process.waitFor(),
+                log,
+                "sysbench " + workload + " " + tail.get(tail.size() - 1) + " against " + endpoint);
     }
 
     /**

@@ -3,11 +3,9 @@ package dev.ferry.benchmarks.tables;
 import dev.ferry.benchmarks.run.BenchRun;
 import dev.ferry.benchmarks.run.SysbenchTables;
 import dev.ferry.benchmarks.sysbench.Sysbench;
-import dev.ferry.jdbc.DatabaseEndpoint;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -41,43 +39,20 @@ final class WriteOnlyBacklog {
 
     static Outcome write(BenchRun run, int tables, int rowsPerTable, int threads, int seconds)
             throws IOException, InterruptedException {
-        DatabaseEndpoint up = run.services().upstream();
-        Path config = Sysbench.passwordFile(run.work(), up);
-        Path log = run.work().resolve("run.log");
-        List<String> command =
-                List.of(
-                        "sysbench",
+        Sysbench sysbench = new Sysbench(run.services().upstream(), run.database(), run.work());
+        Sysbench.Exit exit =
+                sysbench.exitOf(
                         WORKLOAD,
-                        "--config-file=" + config,
-                        "--db-driver=mysql",
-                        "--mysql-host=" + up.hostname(),
-                        "--mysql-port=" + up.port(),
-                        "--mysql-user=" + up.username(),
-                        "--mysql-db=" + run.database(),
-                        "--tables=" + tables,
-                        "--table-size=" + rowsPerTable,
-                        "--db-ps-mode=disable",
-                        "--threads=" + threads,
-                        "--time=" + seconds,
-                        "--report-interval=0",
-                        "run");
-        Process process;
-        try {
-            process =
-                    new ProcessBuilder(command)
-                            .redirectErrorStream(true)
-                            .redirectOutput(log.toFile())
-                            .start();
-        } catch (IOException e) {
-            throw new IOException(
-                    "cannot start sysbench ("
-                            + e.getMessage()
-                            + "): install it (apt-get install"
-                            + " sysbench)",
-                    e);
-        }
-        int exit = process.waitFor();
-        return outcome(exit, Files.readString(log, StandardCharsets.UTF_8));
+                        tables,
+                        rowsPerTable,
+                        threads,
+                        List.of(
+                                "--db-ps-mode=disable",
+                                "--time=" + seconds,
+                                "--report-interval=0",
+                                "run"),
+                        "run.log");
+        return outcome(exit.code(), Files.readString(exit.log(), StandardCharsets.UTF_8));
     }
 
     /** The outcome of a sysbench run that exited with {@code exit} and printed {@code output}. */
