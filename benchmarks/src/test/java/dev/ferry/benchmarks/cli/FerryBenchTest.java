@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -15,15 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class FerryBenchTest {
-    private final StringWriter err = new StringWriter();
-    private final StringWriter out = new StringWriter();
-
-    private int run(String... args) {
-        CommandLine line = FerryBench.commandLine();
-        line.setErr(new PrintWriter(err, true));
-        line.setOut(new PrintWriter(out, true));
-        return line.execute(args);
-    }
+    private final FerryBenchRun bench = new FerryBenchRun();
 
     @Test
     void allWithNoTablesRewritesTheSummaryFromTheLatestReports(@TempDir Path results)
@@ -33,7 +23,7 @@ class FerryBenchTest {
                 results.resolve("funnel/2026-11-26T103318Z.md"),
                 "## Ratios\n\n| capture | 0.5× |\n");
 
-        assertThat(run("all", "--tables", "", "--results", results.toString())).isZero();
+        assertThat(bench.run("all", "--tables", "", "--results", results.toString())).isZero();
 
         assertThat(Files.readString(results.resolve("SUMMARY.md")))
                 .contains("Written by `ferry-bench all --tables \"\"`")
@@ -43,16 +33,16 @@ class FerryBenchTest {
 
     @Test
     void allNamesAnUnknownTableBeforeRunningAny(@TempDir Path results) {
-        assertThat(run("all", "--tables", "import nosuch", "--results", results.toString()))
+        assertThat(bench.run("all", "--tables", "import nosuch", "--results", results.toString()))
                 .isNotZero();
-        assertThat(err.toString()).contains("unknown table 'nosuch'");
+        assertThat(bench.err()).contains("unknown table 'nosuch'");
         assertThat(results.resolve("SUMMARY.md")).doesNotExist();
     }
 
     @Test
     void funnelIsPortedWithEveryFlagOfFunnelSh() {
-        assertThat(run("funnel", "--help")).isZero();
-        assertThat(out.toString().replaceAll("\\s+", " "))
+        assertThat(bench.run("funnel", "--help")).isZero();
+        assertThat(bench.out().replaceAll("\\s+", " "))
                 .contains("--bulk-rows")
                 .contains("--single-rows")
                 .contains("--workers")
@@ -80,18 +70,19 @@ class FerryBenchTest {
 
     @Test
     void funnelChecksItsSizesBeforeStartingAnything() {
-        assertThat(run("funnel", "--bulk-rows", "3000", "--services", "endpoints")).isEqualTo(2);
-        assertThat(err.toString()).contains("--bulk-rows must be a multiple of 2000");
-        assertThat(run("funnel", "--quick", "--workers", "0")).isEqualTo(2);
-        assertThat(err.toString()).contains("--workers must be a whole number from 1 to 64");
+        assertThat(bench.run("funnel", "--bulk-rows", "3000", "--services", "endpoints"))
+                .isEqualTo(2);
+        assertThat(bench.err()).contains("--bulk-rows must be a multiple of 2000");
+        assertThat(bench.run("funnel", "--quick", "--workers", "0")).isEqualTo(2);
+        assertThat(bench.err()).contains("--workers must be a whole number from 1 to 64");
         assertThat(FunnelCommand.sizeOf(SizeOptions.Size.SMOKE))
                 .isEqualTo(dev.ferry.benchmarks.funnel.FunnelSettings.Size.SMOKE);
     }
 
     @Test
     void quickAndSmokeTogetherIsAUsageError() {
-        assertThat(run("import", "--quick", "--smoke")).isEqualTo(2);
-        assertThat(err.toString()).contains("--quick and --smoke exclude each other");
+        assertThat(bench.run("import", "--quick", "--smoke")).isEqualTo(2);
+        assertThat(bench.err()).contains("--quick and --smoke exclude each other");
     }
 
     @Test
@@ -108,8 +99,8 @@ class FerryBenchTest {
                         "all",
                         "replay",
                         "capture-replay");
-        assertThat(run("saga", "--help")).isZero();
-        assertThat(out.toString())
+        assertThat(bench.run("saga", "--help")).isZero();
+        assertThat(bench.out())
                 .contains("--services")
                 .contains("--upstream-password-file")
                 .doesNotContain("--upstream-password ");
@@ -117,7 +108,7 @@ class FerryBenchTest {
 
     @Test
     void tablesHelpListsEveryFlagOfTablesSh() {
-        assertThat(run("tables", "--help")).isZero();
+        assertThat(bench.run("tables", "--help")).isZero();
         for (String flag :
                 new String[] {
                     "--quick",
@@ -134,17 +125,16 @@ class FerryBenchTest {
                     "--services",
                     "--results"
                 }) {
-            assertThat(out.toString()).as(flag).contains(flag);
+            assertThat(bench.out()).as(flag).contains(flag);
         }
     }
 
     @Test
     void tablesRefusesABadValueBeforeStartingAnything() {
-        assertThat(run("tables", "--tables", "4 0", "--services", "endpoints")).isEqualTo(2);
-        assertThat(err.toString())
-                .contains("--tables must be whole numbers from 1 to 5000, got '0'");
-        assertThat(run("tables", "--quick", "--pipelines", "ferry canal")).isEqualTo(2);
-        assertThat(err.toString()).contains("got 'canal'");
+        assertThat(bench.run("tables", "--tables", "4 0", "--services", "endpoints")).isEqualTo(2);
+        assertThat(bench.err()).contains("--tables must be whole numbers from 1 to 5000, got '0'");
+        assertThat(bench.run("tables", "--quick", "--pipelines", "ferry canal")).isEqualTo(2);
+        assertThat(bench.err()).contains("got 'canal'");
     }
 
     @Test
@@ -184,40 +174,46 @@ class FerryBenchTest {
 
     @Test
     void theReplaysTakeTheScriptsFlagsAndTheServiceFlags() {
-        assertThat(run("replay", "--help")).isZero();
-        assertThat(out.toString())
+        assertThat(bench.run("replay", "--help")).isZero();
+        assertThat(bench.out())
                 .contains("--workload", "--seconds", "--rows-per-table", "--threads", "--workers")
                 .contains("--batch-size", "--rounds", "--consistency", "--window", "--jfr")
                 .contains("--tables", "JAR", "--services", "Default: 30-90");
-        assertThat(run("capture-replay", "--help")).isZero();
-        assertThat(out.toString()).contains("JAR[+OPTION=VALUE...]", "--results");
+        assertThat(bench.run("capture-replay", "--help")).isZero();
+        assertThat(bench.out()).contains("JAR[+OPTION=VALUE...]", "--results");
     }
 
     @Test
     void aReplaysBadFlagFailsBeforeAnyServiceStarts(@TempDir Path folder) throws IOException {
         Path jar = Files.createFile(folder.resolve("ferry.jar"));
-        assertThat(run("replay", "--window", "90-30", jar.toString())).isEqualTo(1);
-        assertThat(err.toString()).contains("ferry-bench replay: --window is FROM-TO");
-        assertThat(run("capture-replay", jar + "+compression")).isEqualTo(1);
-        assertThat(err.toString()).contains("is not OPTION=VALUE");
-        assertThat(run("capture-replay", folder + "/gone.jar")).isEqualTo(1);
-        assertThat(err.toString()).contains("no such jar: " + folder.resolve("gone.jar"));
+        assertThat(bench.run("replay", "--window", "90-30", jar.toString())).isEqualTo(1);
+        assertThat(bench.err()).contains("ferry-bench replay: --window is FROM-TO");
+        assertThat(bench.run("capture-replay", jar + "+compression")).isEqualTo(1);
+        assertThat(bench.err()).contains("is not OPTION=VALUE");
+        assertThat(bench.run("capture-replay", folder + "/gone.jar")).isEqualTo(1);
+        assertThat(bench.err()).contains("no such jar: " + folder.resolve("gone.jar"));
     }
 
     @Test
     void incrementalRefusesAFlagOutOfBoundsBeforeStartingAnything() {
-        assertThat(run("incremental", "--quick", "--workers", "4 99", "--services", "endpoints"))
+        assertThat(
+                        bench.run(
+                                "incremental",
+                                "--quick",
+                                "--workers",
+                                "4 99",
+                                "--services",
+                                "endpoints"))
                 .isEqualTo(2);
-        assertThat(err.toString())
-                .contains("--workers must be whole numbers from 1 to 64, got '99'");
-        assertThat(run("incremental", "--workloads", "oltp_read_only")).isEqualTo(2);
-        assertThat(err.toString())
+        assertThat(bench.err()).contains("--workers must be whole numbers from 1 to 64, got '99'");
+        assertThat(bench.run("incremental", "--workloads", "oltp_read_only")).isEqualTo(2);
+        assertThat(bench.err())
                 .contains("--workloads: oltp_insert and/or oltp_write_only, not oltp_read_only");
     }
 
     @Test
     void incrementalHelpNamesEveryFlagOfTheScript() {
-        assertThat(run("incremental", "--help")).isZero();
+        assertThat(bench.run("incremental", "--help")).isZero();
         for (String flag :
                 new String[] {
                     "--quick",
@@ -233,7 +229,7 @@ class FerryBenchTest {
                     "--results",
                     "--services"
                 }) {
-            assertThat(out.toString()).as(flag).contains(flag);
+            assertThat(bench.out()).as(flag).contains(flag);
         }
     }
 }

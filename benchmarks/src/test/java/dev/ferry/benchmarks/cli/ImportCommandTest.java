@@ -2,26 +2,15 @@ package dev.ferry.benchmarks.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class ImportCommandTest {
-    private final StringWriter err = new StringWriter();
-    private final StringWriter out = new StringWriter();
-
-    private int run(String... args) {
-        CommandLine line = FerryBench.commandLine();
-        line.setErr(new PrintWriter(err, true));
-        line.setOut(new PrintWriter(out, true));
-        return line.execute(args);
-    }
+    private final FerryBenchRun bench = new FerryBenchRun();
 
     @Test
     void helpNamesEveryFlagOfTheScript() {
-        assertThat(run("import", "--help")).isZero();
-        assertThat(out.toString())
+        assertThat(bench.run("import", "--help")).isZero();
+        assertThat(bench.out())
                 .contains("--quick", "--smoke", "--no-sweeps", "--rows-per-table")
                 .contains("--sweep-rows-per-table", "--parallelism", "--rows-per-statement")
                 .contains("--workers", "--batch-size", "--dump-threads", "--downstream")
@@ -32,12 +21,11 @@ class ImportCommandTest {
 
     @Test
     void badSettingsAreUsageErrorsBeforeAnyServiceStarts() {
-        assertThat(run("import", "--smoke", "--workers", "65")).isEqualTo(2);
-        assertThat(err.toString())
-                .contains("--workers must be a whole number from 1 to 64, got '65'");
-        assertThat(run("import", "--smoke", "--pipelines", "ferry canal")).isEqualTo(2);
-        assertThat(err.toString()).contains("got 'canal'");
-        assertThat(run("import", "--smoke", "--seconds", "5")).isEqualTo(2);
-        assertThat(err.toString()).contains("unknown option(s) --seconds 5");
+        assertThat(bench.run("import", "--smoke", "--workers", "65")).isEqualTo(2);
+        assertThat(bench.err()).contains("--workers must be a whole number from 1 to 64, got '65'");
+        assertThat(bench.run("import", "--smoke", "--pipelines", "ferry canal")).isEqualTo(2);
+        assertThat(bench.err()).contains("got 'canal'");
+        assertThat(bench.run("import", "--smoke", "--seconds", "5")).isEqualTo(2);
+        assertThat(bench.err()).contains("unknown option(s) --seconds 5");
     }
 }

@@ -4,22 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferry.benchmarks.load.CheckpointInterval;
 import dev.ferry.benchmarks.load.LoadSettings;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 class LoadCommandTest {
-    private final StringWriter err = new StringWriter();
-    private final StringWriter out = new StringWriter();
-
-    private int run(String... args) {
-        CommandLine line = FerryBench.commandLine();
-        line.setErr(new PrintWriter(err, true));
-        line.setOut(new PrintWriter(out, true));
-        return line.execute(args);
-    }
+    private final FerryBenchRun bench = new FerryBenchRun();
 
     private static LoadSettings parsed(String... args) {
         CommandLine line = new CommandLine(new LoadCommand());
@@ -33,7 +23,7 @@ class LoadCommandTest {
         java.io.PrintStream stderr = System.err;
         System.setErr(new java.io.PrintStream(warnings, true));
         try {
-            assertThat(run("load", "--help")).isZero();
+            assertThat(bench.run("load", "--help")).isZero();
         } finally {
             System.setErr(stderr);
         }
@@ -55,9 +45,9 @@ class LoadCommandTest {
                         "--no-large",
                         "--results",
                         "--services")) {
-            assertThat(out.toString()).as(flag).contains(flag);
+            assertThat(bench.out()).as(flag).contains(flag);
         }
-        assertThat(out.toString())
+        assertThat(bench.out())
                 .doesNotContain("Not ported")
                 .contains("Load levels, % of the pipeline's maximum");
     }
@@ -115,17 +105,15 @@ class LoadCommandTest {
 
     @Test
     void aBadValueIsAUsageErrorNamingIt() {
-        assertThat(run("load", "--levels", "0 50")).isEqualTo(2);
-        assertThat(err.toString())
-                .contains("--levels must be whole numbers from 1 to 400, got '0'");
-        assertThat(run("load", "--seconds", "5")).isEqualTo(2);
-        assertThat(err.toString()).contains("--seconds must be a whole number from 8 to 3600");
-        assertThat(run("load", "--workloads", "oltp_read_only")).isEqualTo(2);
-        assertThat(err.toString())
-                .contains("'oltp_read_only' is not oltp_write_only or oltp_insert");
-        assertThat(run("load", "--checkpoint-intervals", "2 s")).isEqualTo(2);
-        assertThat(err.toString()).contains("'2' is not a duration like 250ms or 2s");
-        assertThat(run("load", "--services", "cloud", "--smoke")).isNotZero();
-        assertThat(err.toString()).contains("--services is containers or endpoints, got 'cloud'");
+        assertThat(bench.run("load", "--levels", "0 50")).isEqualTo(2);
+        assertThat(bench.err()).contains("--levels must be whole numbers from 1 to 400, got '0'");
+        assertThat(bench.run("load", "--seconds", "5")).isEqualTo(2);
+        assertThat(bench.err()).contains("--seconds must be a whole number from 8 to 3600");
+        assertThat(bench.run("load", "--workloads", "oltp_read_only")).isEqualTo(2);
+        assertThat(bench.err()).contains("'oltp_read_only' is not oltp_write_only or oltp_insert");
+        assertThat(bench.run("load", "--checkpoint-intervals", "2 s")).isEqualTo(2);
+        assertThat(bench.err()).contains("'2' is not a duration like 250ms or 2s");
+        assertThat(bench.run("load", "--services", "cloud", "--smoke")).isNotZero();
+        assertThat(bench.err()).contains("--services is containers or endpoints, got 'cloud'");
     }
 }
