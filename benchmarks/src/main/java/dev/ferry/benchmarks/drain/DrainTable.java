@@ -40,13 +40,7 @@ public final class DrainTable {
     public static void run(BenchRun run, DrainSettings settings, Path ferryJar)
             throws IOException, InterruptedException, SQLException {
         ServiceReach.check(run);
-        run.onClose(() -> run.upstream().execute("DROP DATABASE IF EXISTS " + run.database()));
-        run.onClose(
-                () ->
-                        run.downstream()
-                                .execute(
-                                        "DROP DATABASE IF EXISTS " + run.database(),
-                                        "DROP DATABASE IF EXISTS " + Pipelines.PROGRESS_DATABASE));
+        run.dropDatabasesOnClose(Pipelines.PROGRESS_DATABASE);
         Progress.say(
                 "run "
                         + run.runId()

@@ -53,13 +53,7 @@ public final class FunnelBenchmark {
                             + " (mvn -B -q package -DskipTests -pl jobs,benchmarks -am)");
         }
         try (BenchRun run = BenchRun.open("funnel", DATABASE, results, services)) {
-            run.onClose(() -> run.upstream().execute("DROP DATABASE IF EXISTS " + DATABASE));
-            run.onClose(
-                    () ->
-                            run.downstream()
-                                    .execute(
-                                            "DROP DATABASE IF EXISTS " + DATABASE,
-                                            "DROP DATABASE IF EXISTS " + META));
+            run.dropDatabasesOnClose(META);
             String tag = run.runId();
             Progress.say(
                     "run "

@@ -36,16 +36,7 @@ public final class IncrementalBenchmark {
     public Path run(BenchmarkServices services, Path results, Map<String, String> environment)
             throws IOException, InterruptedException, SQLException {
         try (BenchRun run = BenchRun.open("incremental", DATABASE, results, services)) {
-            run.onClose(() -> run.upstream().execute("DROP DATABASE IF EXISTS " + DATABASE));
-            run.onClose(
-                    () ->
-                            run.downstream()
-                                    .execute(
-                                            "DROP DATABASE IF EXISTS " + DATABASE,
-                                            "DROP DATABASE IF EXISTS "
-                                                    + Pipelines.PROGRESS_DATABASE,
-                                            "DROP DATABASE IF EXISTS "
-                                                    + CeilingMeasurement.DATABASE));
+            run.dropDatabasesOnClose(Pipelines.PROGRESS_DATABASE, CeilingMeasurement.DATABASE);
             IncrementalResults measured = measure(run, environment);
             write(run, measured);
             return run.report();

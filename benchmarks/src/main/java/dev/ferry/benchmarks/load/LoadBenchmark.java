@@ -31,14 +31,7 @@ public final class LoadBenchmark {
     /** Runs it against {@code services}; the report goes under {@code results}/load/. */
     public Path run(BenchmarkServices services, Path results) throws Exception {
         try (BenchRun run = BenchRun.open("load", DATABASE, results, services)) {
-            run.onClose(() -> run.upstream().execute("DROP DATABASE IF EXISTS " + DATABASE));
-            run.onClose(
-                    () ->
-                            run.downstream()
-                                    .execute(
-                                            "DROP DATABASE IF EXISTS " + DATABASE,
-                                            "DROP DATABASE IF EXISTS "
-                                                    + Pipelines.PROGRESS_DATABASE));
+            run.dropDatabasesOnClose(Pipelines.PROGRESS_DATABASE);
             Progress.say(
                     "run "
                             + run.runId()

@@ -24,13 +24,7 @@ public final class ReplayBenchmark {
 
     public static void run(BenchRun run, ReplaySettings settings)
             throws IOException, InterruptedException, SQLException {
-        run.onClose(() -> run.upstream().execute("DROP DATABASE IF EXISTS " + run.database()));
-        run.onClose(
-                () ->
-                        run.downstream()
-                                .execute(
-                                        "DROP DATABASE IF EXISTS " + run.database(),
-                                        "DROP DATABASE IF EXISTS " + Pipelines.PROGRESS_DATABASE));
+        run.dropDatabasesOnClose(Pipelines.PROGRESS_DATABASE);
         if (settings.jfrDir() != null) {
             Files.createDirectories(settings.jfrDir());
         }

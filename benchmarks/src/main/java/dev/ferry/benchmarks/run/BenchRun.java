@@ -173,6 +173,21 @@ public final class BenchRun implements AutoCloseable {
         return command;
     }
 
+    /**
+     * Drops the run's database upstream and downstream when the run closes, and downstream also
+     * {@code downstreamToo} (the apply's progress database, a ceiling's own); each side is its own
+     * clean-up step, so that one failing does not keep the other from running.
+     */
+    public void dropDatabasesOnClose(String... downstreamToo) {
+        onClose(() -> upstream().execute("DROP DATABASE IF EXISTS " + database));
+        List<String> drops = new ArrayList<>();
+        drops.add("DROP DATABASE IF EXISTS " + database);
+        for (String other : downstreamToo) {
+            drops.add("DROP DATABASE IF EXISTS " + other);
+        }
+        onClose(() -> downstream().execute(drops.toArray(String[]::new)));
+    }
+
     /** Runs {@code cleanUp} when the run closes, after its processes stopped. */
     public void onClose(CleanUp cleanUp) {
         cleanUps.add(cleanUp);

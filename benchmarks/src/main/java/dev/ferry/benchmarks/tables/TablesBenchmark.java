@@ -45,14 +45,7 @@ public final class TablesBenchmark {
         }
         StockScript stockScript = config.stock() ? StockScript.read(STOCK_SQL) : null;
         try (BenchRun run = BenchRun.open(TABLE, DATABASE, results, services)) {
-            run.onClose(() -> run.upstream().execute("DROP DATABASE IF EXISTS " + DATABASE));
-            run.onClose(
-                    () ->
-                            run.downstream()
-                                    .execute(
-                                            "DROP DATABASE IF EXISTS " + DATABASE,
-                                            "DROP DATABASE IF EXISTS "
-                                                    + Pipelines.PROGRESS_DATABASE));
+            run.dropDatabasesOnClose(Pipelines.PROGRESS_DATABASE);
             Progress.say("services: " + services.origin());
             Progress.say(
                     "run "
