@@ -17,7 +17,7 @@ import java.util.Map;
  * caught up, and the apply's own drain of a Kafka backlog (the apply paused while sysbench runs and
  * the capture writes it to Kafka; then timed until the checksums are equal).
  */
-final class FerryMeasurement {
+final class FerryMeasurement implements TableCountRun.Steps {
     static final int WORKERS = 16;
     static final int BATCH = 2000;
 
@@ -27,12 +27,8 @@ final class FerryMeasurement {
         this.ferryJar = ferryJar;
     }
 
-    TableCountResult measure(BenchRun run, TablesConfig config, int tables)
-            throws IOException, SQLException, InterruptedException {
-        return TableCountRun.measure(run, config, tables, this::measured);
-    }
-
-    private TableCountResult measured(TableCountRun count)
+    @Override
+    public TableCountResult measured(TableCountRun count)
             throws IOException, SQLException, InterruptedException {
         BenchRun run = count.run;
         int tables = count.tables;

@@ -15,7 +15,7 @@ import java.util.Map;
  * from its resume until the checksums are equal). A sink per table, each with a connection per
  * subtask: the downstream's max_connections is raised for it.
  */
-final class StockMeasurement {
+final class StockMeasurement implements TableCountRun.Steps {
     static final int BATCH = 2000;
 
     private final StockScript script;
@@ -24,12 +24,8 @@ final class StockMeasurement {
         this.script = script;
     }
 
-    TableCountResult measure(BenchRun run, TablesConfig config, int tables)
-            throws IOException, SQLException, InterruptedException {
-        return TableCountRun.measure(run, config, tables, this::measured);
-    }
-
-    private TableCountResult measured(TableCountRun count)
+    @Override
+    public TableCountResult measured(TableCountRun count)
             throws IOException, SQLException, InterruptedException {
         BenchRun run = count.run;
         int tables = count.tables;

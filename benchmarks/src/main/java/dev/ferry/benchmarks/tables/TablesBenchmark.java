@@ -64,10 +64,14 @@ public final class TablesBenchmark {
             List<TableCountResult> stock = new ArrayList<>();
             for (int tables : config.tableCounts()) {
                 if (config.ferry()) {
-                    ferry.add(new FerryMeasurement(ferryJar).measure(run, config, tables));
+                    ferry.add(
+                            TableCountRun.measure(
+                                    run, config, tables, new FerryMeasurement(ferryJar)));
                 }
                 if (config.stock()) {
-                    stock.add(new StockMeasurement(stockScript).measure(run, config, tables));
+                    stock.add(
+                            TableCountRun.measure(
+                                    run, config, tables, new StockMeasurement(stockScript)));
                 }
             }
             TablesReport report = new TablesReport(config);
