@@ -57,7 +57,7 @@ final class CaptureReplayer {
         Long kafka = run.services().pids().get("kafka");
         long rows = settings.snapshotRows();
         CaptureReading snapshotStart = CaptureReading.now(capture.pid(), kafka);
-        await(topics, rows, capture, "the snapshot");
+        run.kafka().awaitCaptured(topics, rows, TIMEOUT, "the snapshot", capture);
         CaptureReading snapshotEnd = CaptureReading.now(capture.pid(), kafka);
         Backlog warmUp = backlog(capture, kafka, topics, rows);
         Backlog measured = backlog(capture, kafka, topics, rows + warmUp.changes());
@@ -91,24 +91,8 @@ final class CaptureReplayer {
         long changes = SysbenchTables.rowChanges(settings.workload(), transactions);
         CaptureReading start = CaptureReading.now(capture.pid(), kafka);
         run.processes().resumeAll();
-        await(topics, base + changes, capture, "the backlog");
+        run.kafka().awaitCaptured(topics, base + changes, TIMEOUT, "the backlog", capture);
         CaptureReading end = CaptureReading.now(capture.pid(), kafka);
         return new Backlog(start, end, changes);
-    }
-
-    private void await(String topics, long records, RunProcess capture, String what)
-            throws IOException, InterruptedException {
-        try {
-            run.kafka().awaitCommitted(topics, records, TIMEOUT);
-        } catch (IOException e) {
-            throw new IOException(
-                    "the capture did not write "
-                            + what
-                            + " to Kafka ("
-                            + e.getMessage()
-                            + "); its log ends: "
-                            + capture.tail(3),
-                    e);
-        }
     }
 }

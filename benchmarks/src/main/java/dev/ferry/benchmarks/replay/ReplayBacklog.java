@@ -60,7 +60,13 @@ final class ReplayBacklog {
             throw new IOException("the capture did not start: " + e.getMessage(), e);
         }
         long snapshot = settings.snapshotRows();
-        await(run, topics, snapshot, SNAPSHOT_TIMEOUT, "the snapshot");
+        run.kafka()
+                .awaitCaptured(
+                        topics,
+                        snapshot,
+                        SNAPSHOT_TIMEOUT,
+                        "the snapshot",
+                        run.processes().get("capture"));
         long transactions = 0;
         if (settings.seconds() > 0) {
             Progress.say(
@@ -85,7 +91,13 @@ final class ReplayBacklog {
             transactions = summary.transactions();
         }
         long changes = snapshot + SysbenchTables.rowChanges(settings.workload(), transactions);
-        await(run, topics, changes, BACKLOG_TIMEOUT, "the backlog");
+        run.kafka()
+                .awaitCaptured(
+                        topics,
+                        changes,
+                        BACKLOG_TIMEOUT,
+                        "the backlog",
+                        run.processes().get("capture"));
         long offsets = run.kafka().ends(topics).committed();
         long last;
         do {
@@ -104,22 +116,5 @@ final class ReplayBacklog {
                         + transactions
                         + " transactions); replaying");
         return new Backlog(tag, stateSql, expected, changes, snapshot, transactions);
-    }
-
-    private static void await(
-            BenchRun run, String topics, long records, Duration timeout, String what)
-            throws IOException, InterruptedException {
-        try {
-            run.kafka().awaitCommitted(topics, records, timeout);
-        } catch (IOException e) {
-            throw new IOException(
-                    "the capture did not write "
-                            + what
-                            + " to Kafka ("
-                            + e.getMessage()
-                            + "); its log ends: "
-                            + run.processes().get("capture").tail(3),
-                    e);
-        }
     }
 }

@@ -58,6 +58,27 @@ public final class KafkaTopics implements AutoCloseable {
                         + " s");
     }
 
+    /**
+     * {@link #awaitCommitted}, for records {@code capture} writes: a timeout fails naming {@code
+     * what} it did not write and the end of its log.
+     */
+    public void awaitCaptured(
+            String regex, long wanted, Duration timeout, String what, RunProcess capture)
+            throws IOException, InterruptedException {
+        try {
+            awaitCommitted(regex, wanted, timeout);
+        } catch (IOException e) {
+            throw new IOException(
+                    "the capture did not write "
+                            + what
+                            + " to Kafka ("
+                            + e.getMessage()
+                            + "); its log ends: "
+                            + capture.tail(3),
+                    e);
+        }
+    }
+
     /** Deletes the topics matching {@code regex}; a failure only costs disk, so it is ignored. */
     public void delete(String regex) {
         try {
