@@ -1,6 +1,7 @@
 package dev.ferry.benchmarks.funnel;
 
 import dev.ferry.benchmarks.report.Figures;
+import dev.ferry.benchmarks.report.TableRow;
 import dev.ferry.benchmarks.report.Verdict;
 import dev.ferry.benchmarks.run.Pipelines;
 import java.io.IOException;
@@ -191,19 +192,14 @@ public final class FunnelReport {
         md.append("|---|--:|--:|--:|---|--:|\n");
         for (WorkloadResult r : results) {
             double ratio = r.rate(Stage.E2E) / r.rate(Stage.RAW);
-            md.append("| ")
-                    .append(r.workload().label())
-                    .append(" | ")
-                    .append(Figures.whole(r.rate(Stage.RAW)))
-                    .append("/s | ")
-                    .append(Figures.whole(r.rate(Stage.E2E)))
-                    .append("/s | ")
-                    .append(Figures.oneDecimal(100 * ratio))
-                    .append("% | ")
-                    .append(Verdict.of(ratio, TARGET))
-                    .append(" | ")
-                    .append(r.workload().canalRatio())
-                    .append(" |\n");
+            md.append(
+                    TableRow.of(
+                            r.workload().label(),
+                            Figures.whole(r.rate(Stage.RAW)) + "/s",
+                            Figures.whole(r.rate(Stage.E2E)) + "/s",
+                            Figures.oneDecimal(100 * ratio) + "%",
+                            Verdict.of(ratio, TARGET),
+                            r.workload().canalRatio()));
         }
         md.append('\n');
         for (WorkloadResult r : results) {
@@ -252,21 +248,15 @@ public final class FunnelReport {
                             + " by process) | what limits it |\n");
             md.append("|---|---|--:|--:|--:|---|---|\n");
             for (Stage stage : Stage.values()) {
-                md.append("| ")
-                        .append(stage.title())
-                        .append(" | ")
-                        .append(stage.how())
-                        .append(" | ")
-                        .append(Figures.twoDecimals(r.seconds(stage)))
-                        .append(" | ")
-                        .append(Figures.whole(r.rate(stage)))
-                        .append(" | ")
-                        .append(Figures.oneDecimal(r.megabytesPerSecond(stage)))
-                        .append(" | ")
-                        .append(StageCpu.text(r.get(stage)))
-                        .append(" | ")
-                        .append(StageCpu.limit(r.get(stage), cores))
-                        .append(" |\n");
+                md.append(
+                        TableRow.of(
+                                stage.title(),
+                                stage.how(),
+                                Figures.twoDecimals(r.seconds(stage)),
+                                Figures.whole(r.rate(stage)),
+                                Figures.oneDecimal(r.megabytesPerSecond(stage)),
+                                StageCpu.text(r.get(stage)),
+                                StageCpu.limit(r.get(stage), cores)));
             }
             md.append("\nCounted by the probes: ")
                     .append(Figures.whole(r.binlogEvents()))

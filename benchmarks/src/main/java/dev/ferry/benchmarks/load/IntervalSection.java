@@ -4,6 +4,7 @@ import static dev.ferry.benchmarks.load.LoadResults.div;
 
 import dev.ferry.benchmarks.report.Figures;
 import dev.ferry.benchmarks.report.Ratio;
+import dev.ferry.benchmarks.report.TableRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -82,37 +83,29 @@ final class IntervalSection {
                         tails.add(results.figure(max, "tail_s"));
                     }
                     double p99 = pooled.percentile(0.99);
-                    md.append("| ")
-                            .append(ci.reportText())
-                            .append(" | ")
-                            .append(Figures.whole(pooled.percentile(0.50)))
-                            .append(" | ")
-                            .append(Figures.whole(pooled.percentile(0.95)))
-                            .append(" | ")
-                            .append(Figures.whole(p99))
-                            .append(" | ")
-                            .append(Figures.whole(pooled.percentile(1.0)))
-                            .append(" | ")
-                            .append(Double.isNaN(p99) ? Figures.MISSING : p99 < 1000 ? "yes" : "no")
-                            .append(" | ")
-                            .append(usMean(prefix, ci, "capture"))
-                            .append(" / ")
-                            .append(usMean(prefix, ci, "apply"))
-                            .append(" / ")
-                            .append(usMean(prefix, ci, "kafka"))
-                            .append(" | ")
-                            .append(String.join(", ", ratios))
-                            .append(" | ")
-                            .append(Figures.whole(LoadText.mean(upTps)))
-                            .append(" / ")
-                            .append(Figures.oneDecimal(LoadText.mean(tails)))
-                            .append(" s | ")
-                            .append(idleMean(ci, "capture"))
-                            .append(" / ")
-                            .append(idleMean(ci, "apply"))
-                            .append(" / ")
-                            .append(idleMean(ci, "kafka"))
-                            .append(" |\n");
+                    md.append(
+                            TableRow.of(
+                                    ci.reportText(),
+                                    Figures.whole(pooled.percentile(0.50)),
+                                    Figures.whole(pooled.percentile(0.95)),
+                                    Figures.whole(p99),
+                                    Figures.whole(pooled.percentile(1.0)),
+                                    Double.isNaN(p99) ? Figures.MISSING : p99 < 1000 ? "yes" : "no",
+                                    usMean(prefix, ci, "capture")
+                                            + " / "
+                                            + usMean(prefix, ci, "apply")
+                                            + " / "
+                                            + usMean(prefix, ci, "kafka"),
+                                    String.join(", ", ratios),
+                                    Figures.whole(LoadText.mean(upTps))
+                                            + " / "
+                                            + Figures.oneDecimal(LoadText.mean(tails))
+                                            + " s",
+                                    idleMean(ci, "capture")
+                                            + " / "
+                                            + idleMean(ci, "apply")
+                                            + " / "
+                                            + idleMean(ci, "kafka")));
                 }
                 md.append(
                         "\nEach round on its own (the DT percentiles above pool every round's"
@@ -128,42 +121,34 @@ final class IntervalSection {
                     for (CheckpointInterval ci : settings.roundIntervals(round)) {
                         String k = LoadLevels.key(w, "" + level, ci, round);
                         String k0 = LoadLevels.key(w, "" + level, first, round);
-                        md.append("| ")
-                                .append(ci.reportText())
-                                .append(" | ")
-                                .append(round)
-                                .append(" | ")
-                                .append(Figures.whole(results.figure(k, "up_tps")))
-                                .append(" | ")
-                                .append(Figures.whole(results.figure(k, "p50_ms")))
-                                .append(" / ")
-                                .append(Figures.whole(results.figure(k, "p95_ms")))
-                                .append(" / ")
-                                .append(Figures.whole(results.figure(k, "p99_ms")))
-                                .append(" / ")
-                                .append(Figures.whole(results.figure(k, "max_ms")))
-                                .append(" | ")
-                                .append(Figures.whole(results.figure(k, "sent")))
-                                .append(" / ")
-                                .append(Figures.whole(results.figure(k, "arrived")))
-                                .append(" | ")
-                                .append(us(k, "capture"))
-                                .append(" / ")
-                                .append(us(k, "apply"))
-                                .append(" / ")
-                                .append(us(k, "kafka"))
-                                .append(" | ")
-                                .append(usRatio(k, k0, "capture"))
-                                .append(", ")
-                                .append(usRatio(k, k0, "apply"))
-                                .append(", ")
-                                .append(usRatio(k, k0, "kafka"))
-                                .append(" | ")
-                                .append(
+                        md.append(
+                                TableRow.of(
+                                        ci.reportText(),
+                                        round,
+                                        Figures.whole(results.figure(k, "up_tps")),
+                                        Figures.whole(results.figure(k, "p50_ms"))
+                                                + " / "
+                                                + Figures.whole(results.figure(k, "p95_ms"))
+                                                + " / "
+                                                + Figures.whole(results.figure(k, "p99_ms"))
+                                                + " / "
+                                                + Figures.whole(results.figure(k, "max_ms")),
+                                        Figures.whole(results.figure(k, "sent"))
+                                                + " / "
+                                                + Figures.whole(results.figure(k, "arrived")),
+                                        us(k, "capture")
+                                                + " / "
+                                                + us(k, "apply")
+                                                + " / "
+                                                + us(k, "kafka"),
+                                        usRatio(k, k0, "capture")
+                                                + ", "
+                                                + usRatio(k, k0, "apply")
+                                                + ", "
+                                                + usRatio(k, k0, "kafka"),
                                         LoadText.cores(
                                                 results, k, "capture", "apply", "up", "down",
-                                                "kafka"))
-                                .append(" |\n");
+                                                "kafka")));
                     }
                 }
             }

@@ -4,6 +4,7 @@ import static dev.ferry.benchmarks.load.LoadResults.div;
 
 import dev.ferry.benchmarks.report.Figures;
 import dev.ferry.benchmarks.report.Ratio;
+import dev.ferry.benchmarks.report.TableRow;
 import dev.ferry.benchmarks.report.Verdict;
 import dev.ferry.benchmarks.run.BenchRun;
 import dev.ferry.benchmarks.run.Report;
@@ -58,35 +59,22 @@ final class LargeSection {
                             : Figures.whole(results.figure(r, "polls"))
                                     + " / "
                                     + Figures.whole(results.figure(r, "partial"));
-            md.append("| ")
-                    .append(label)
-                    .append(" | ")
-                    .append(Figures.whole(results.figure(r, "rows")))
-                    .append(" | ")
-                    .append(Figures.oneDecimal(div(results.figure(r, "binlog_bytes"), 1e6)))
-                    .append(" | ")
-                    .append(Figures.oneDecimal(div(results.figure(r, "records_bytes"), 1e6)))
-                    .append(" | ")
-                    .append(Figures.twoDecimals(results.figure(r, "upstream_s")))
-                    .append(" | ")
-                    .append(Figures.twoDecimals(results.figure(r, "capture_s")))
-                    .append(" | ")
-                    .append(Figures.twoDecimals(results.figure(r, "apply_s")))
-                    .append(" | ")
-                    .append(Figures.oneDecimal(LoadText.applyMbps(results, r)))
-                    .append(" | ")
-                    .append(
+            md.append(
+                    TableRow.of(
+                            label,
+                            Figures.whole(results.figure(r, "rows")),
+                            Figures.oneDecimal(div(results.figure(r, "binlog_bytes"), 1e6)),
+                            Figures.oneDecimal(div(results.figure(r, "records_bytes"), 1e6)),
+                            Figures.twoDecimals(results.figure(r, "upstream_s")),
+                            Figures.twoDecimals(results.figure(r, "capture_s")),
+                            Figures.twoDecimals(results.figure(r, "apply_s")),
+                            Figures.oneDecimal(LoadText.applyMbps(results, r)),
                             Figures.whole(
-                                    div(results.figure(r, "rows"), results.figure(r, "apply_s"))))
-                    .append(" | ")
-                    .append(LoadText.spilledCell(results.figure(r, "spilled")))
-                    .append(" | ")
-                    .append(seen)
-                    .append(" | ")
-                    .append(Ratio.text(LoadText.applyMbps(results, r), small))
-                    .append(" | ")
-                    .append(LoadText.cores(results, r, "apply", "down", "kafka"))
-                    .append(" |\n");
+                                    div(results.figure(r, "rows"), results.figure(r, "apply_s"))),
+                            LoadText.spilledCell(results.figure(r, "spilled")),
+                            seen,
+                            Ratio.text(LoadText.applyMbps(results, r), small),
+                            LoadText.cores(results, r, "apply", "down", "kafka")));
         }
         tsv.append("small, before\t")
                 .append(LoadReport.cell(LoadText.applyMbps(results, "small_1")))

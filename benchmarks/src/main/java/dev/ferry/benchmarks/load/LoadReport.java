@@ -4,6 +4,7 @@ import static dev.ferry.benchmarks.load.LoadResults.div;
 
 import dev.ferry.benchmarks.report.Figures;
 import dev.ferry.benchmarks.report.Ratio;
+import dev.ferry.benchmarks.report.TableRow;
 import dev.ferry.benchmarks.report.Verdict;
 import dev.ferry.benchmarks.run.BenchRun;
 import dev.ferry.benchmarks.run.Report;
@@ -204,47 +205,31 @@ public final class LoadReport {
                             "load\tEPS (row changes/s)\tTPS (transactions/s)\tupstream tx/s\n");
             for (int level : settings.levels()) {
                 String r = w + "-" + level + first;
-                md.append("| ")
-                        .append(level)
-                        .append("% | ")
-                        .append(Figures.whole(results.figure(r, "rate")))
-                        .append(" | ")
-                        .append(Figures.whole(results.figure(r, "up_tps")))
-                        .append(" | ")
-                        .append(Figures.whole(results.figure(r, "up_qps")))
-                        .append(" | ")
-                        .append(
+                md.append(
+                        TableRow.of(
+                                level + "%",
+                                Figures.whole(results.figure(r, "rate")),
+                                Figures.whole(results.figure(r, "up_tps")),
+                                Figures.whole(results.figure(r, "up_qps")),
                                 Figures.twoDecimals(
                                         div(
                                                 div(results.figure(r, "binlog_bytes"), 1e6),
-                                                results.figure(r, "wall"))))
-                        .append(" | ")
-                        .append(Figures.whole(results.figure(r, "p50_ms")))
-                        .append(" | ")
-                        .append(Figures.whole(results.figure(r, "p95_ms")))
-                        .append(" | ")
-                        .append(Figures.whole(results.figure(r, "p99_ms")))
-                        .append(" | ")
-                        .append(Figures.whole(results.figure(r, "max_ms")))
-                        .append(" | ")
-                        .append(Figures.whole(results.figure(r, "sent")))
-                        .append(" / ")
-                        .append(Figures.whole(results.figure(r, "arrived")))
-                        .append(" | ")
-                        .append(Figures.whole(results.figure(r, "metric_dt_mean_ms")))
-                        .append(" / ")
-                        .append(Figures.whole(results.figure(r, "metric_dt_max_ms")))
-                        .append(" | ")
-                        .append(Figures.twoDecimals(div(results.figure(r, "bps"), 1e6)))
-                        .append(" | ")
-                        .append(Figures.whole(results.figure(r, "eps")))
-                        .append(" | ")
-                        .append(Figures.whole(results.figure(r, "tps")))
-                        .append(" | ")
-                        .append(
+                                                results.figure(r, "wall"))),
+                                Figures.whole(results.figure(r, "p50_ms")),
+                                Figures.whole(results.figure(r, "p95_ms")),
+                                Figures.whole(results.figure(r, "p99_ms")),
+                                Figures.whole(results.figure(r, "max_ms")),
+                                Figures.whole(results.figure(r, "sent"))
+                                        + " / "
+                                        + Figures.whole(results.figure(r, "arrived")),
+                                Figures.whole(results.figure(r, "metric_dt_mean_ms"))
+                                        + " / "
+                                        + Figures.whole(results.figure(r, "metric_dt_max_ms")),
+                                Figures.twoDecimals(div(results.figure(r, "bps"), 1e6)),
+                                Figures.whole(results.figure(r, "eps")),
+                                Figures.whole(results.figure(r, "tps")),
                                 LoadText.cores(
-                                        results, r, "capture", "apply", "up", "down", "kafka"))
-                        .append(" |\n");
+                                        results, r, "capture", "apply", "up", "down", "kafka")));
                 dt.append(level)
                         .append("% (")
                         .append(Figures.whole(results.figure(r, "up_tps")))

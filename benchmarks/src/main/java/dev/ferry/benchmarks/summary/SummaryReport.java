@@ -1,5 +1,6 @@
 package dev.ferry.benchmarks.summary;
 
+import dev.ferry.benchmarks.report.TableRow;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,15 +38,11 @@ public final class SummaryReport {
             String outcome =
                     outcomes.getOrDefault(
                             table.command(), table.runByAll() ? "not run" : "not run by all");
-            text.append("| ")
-                    .append(table.title())
-                    .append(" (`ferry-bench ")
-                    .append(table.command())
-                    .append("`) | ")
-                    .append(outcome)
-                    .append(" | ")
-                    .append(latest.map(report -> link(results, report)).orElse("none yet"))
-                    .append(" |\n");
+            text.append(
+                    TableRow.of(
+                            table.title() + " (`ferry-bench " + table.command() + "`)",
+                            outcome,
+                            latest.map(report -> link(results, report)).orElse("none yet")));
         }
         text.append('\n');
         for (SuiteTable table : SuiteTable.ALL) {

@@ -2,6 +2,7 @@ package dev.ferry.benchmarks.tables;
 
 import dev.ferry.benchmarks.report.Figures;
 import dev.ferry.benchmarks.report.Ratio;
+import dev.ferry.benchmarks.report.TableRow;
 import java.util.List;
 import java.util.Optional;
 
@@ -102,29 +103,22 @@ final class TablesReport {
         for (TableCountResult result : results) {
             double snapshot = result.snapshotRowsPerSecond();
             double drain = result.drainChangesPerSecond();
-            text.append("| ")
-                    .append(result.tables())
-                    .append(" | ")
-                    .append(seconds(result.startupSeconds()))
-                    .append(" | ")
-                    .append(Figures.whole(snapshot))
-                    .append(" | ")
-                    .append(Ratio.text(snapshot, baseSnapshot))
-                    .append(" | ")
-                    .append(Figures.whole(drain))
-                    .append(" | ")
-                    .append(Ratio.text(drain, baseDrain))
-                    .append(" | ")
-                    .append(idle(result, "capture"))
-                    .append(" / ")
-                    .append(idle(result, "apply"))
-                    .append(" / ")
-                    .append(idle(result, "stock"))
-                    .append(" / ")
-                    .append(idle(result, "kafka"))
-                    .append(" | ")
-                    .append(result.status().replace('|', '/'))
-                    .append(" |\n");
+            text.append(
+                    TableRow.of(
+                            result.tables(),
+                            seconds(result.startupSeconds()),
+                            Figures.whole(snapshot),
+                            Ratio.text(snapshot, baseSnapshot),
+                            Figures.whole(drain),
+                            Ratio.text(drain, baseDrain),
+                            idle(result, "capture")
+                                    + " / "
+                                    + idle(result, "apply")
+                                    + " / "
+                                    + idle(result, "stock")
+                                    + " / "
+                                    + idle(result, "kafka"),
+                            result.status().replace('|', '/')));
         }
         text.append('\n');
         text.append("| ")
