@@ -1,6 +1,7 @@
 package dev.ferry.benchmarks.drain;
 
 import dev.ferry.benchmarks.report.Figures;
+import dev.ferry.benchmarks.report.TableRow;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,25 +51,22 @@ final class DrainReport {
 
     /** One result's row of a workload's table. */
     static String row(DrainResult r) {
-        return "| "
-                + String.join(
-                        " | ",
-                        nameOf(r.pipeline()),
-                        Integer.toString(r.workers()),
-                        Figures.whole(number(r.rowChanges())),
-                        Figures.whole(number(r.transactions())),
-                        Figures.oneDecimal(r.drainSeconds()),
-                        Figures.whole(r.rowsPerSecond()),
-                        Figures.whole(r.transactionsPerSecond()),
-                        Figures.oneDecimal(r.cpuOf("capture")),
-                        Figures.oneDecimal(r.cpuOf("apply")),
-                        Figures.oneDecimal(r.cpuOf("stock")),
-                        Figures.oneDecimal(r.cpuOf("kafka")),
-                        Figures.oneDecimal(r.cpuOf("down")),
-                        Figures.oneDecimal(r.cpuOf("up")),
-                        Figures.oneDecimal(r.cpuOf("steal")),
-                        Figures.twoDecimals(r.opsPerChange()))
-                + " |\n";
+        return TableRow.of(
+                nameOf(r.pipeline()),
+                Integer.toString(r.workers()),
+                Figures.whole(number(r.rowChanges())),
+                Figures.whole(number(r.transactions())),
+                Figures.oneDecimal(r.drainSeconds()),
+                Figures.whole(r.rowsPerSecond()),
+                Figures.whole(r.transactionsPerSecond()),
+                Figures.oneDecimal(r.cpuOf("capture")),
+                Figures.oneDecimal(r.cpuOf("apply")),
+                Figures.oneDecimal(r.cpuOf("stock")),
+                Figures.oneDecimal(r.cpuOf("kafka")),
+                Figures.oneDecimal(r.cpuOf("down")),
+                Figures.oneDecimal(r.cpuOf("up")),
+                Figures.oneDecimal(r.cpuOf("steal")),
+                Figures.twoDecimals(r.opsPerChange()));
     }
 
     /**
