@@ -57,7 +57,11 @@ public record LoadSettings(
     /** The flags over the size's defaults; an IllegalArgumentException names a bad value. */
     public static LoadSettings of(LoadSize size, Flags flags) {
         List<Integer> levels =
-                ints("--levels", flags.levels() != null ? flags.levels() : size.levels(), 1, 400);
+                WholeNumberList.parseSome(
+                        "--levels",
+                        flags.levels() != null ? flags.levels() : size.levels(),
+                        1,
+                        400);
         int seconds =
                 WholeNumber.inRange(
                         "--seconds",
@@ -76,7 +80,8 @@ public record LoadSettings(
             }
         }
         List<Integer> sizes =
-                ints("--sizes", flags.sizes() != null ? flags.sizes() : size.sizes(), 1, 20000);
+                WholeNumberList.parseSome(
+                        "--sizes", flags.sizes() != null ? flags.sizes() : size.sizes(), 1, 20000);
         int smallMb =
                 WholeNumber.inRange(
                         "--small-mb",
@@ -165,9 +170,5 @@ public record LoadSettings(
             }
         }
         return words;
-    }
-
-    private static List<Integer> ints(String name, String text, int min, int max) {
-        return WholeNumberList.parseSome(name, text, min, max);
     }
 }

@@ -137,7 +137,7 @@ public record TablesConfig(
             List<Integer> counts =
                     tables == null
                             ? defaults.tableCounts
-                            : wholeNumbers("--tables", tables, 1, MAX_TABLES);
+                            : WholeNumberList.parseSome("--tables", tables, 1, MAX_TABLES);
             int chosenRows = rows == null ? defaults.rows : rows;
             int chosenSeconds = seconds == null ? defaults.seconds : seconds;
             int chosenIdle = idleSeconds == null ? defaults.idleSeconds : idleSeconds;
@@ -205,10 +205,6 @@ public record TablesConfig(
                     true,
                     0,
                     null);
-        }
-
-        private static List<Integer> wholeNumbers(String flag, String text, int min, int max) {
-            return WholeNumberList.parseSome(flag, text, min, max);
         }
     }
 }
