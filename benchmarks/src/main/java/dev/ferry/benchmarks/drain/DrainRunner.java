@@ -79,8 +79,7 @@ final class DrainRunner {
                             + settings.rowsPerTable()
                             + " rows)");
             tables.prepareUpstream(workload, settings.rowsPerTable());
-            tables.resetDownstream();
-            run.downstream().execute("DROP DATABASE IF EXISTS " + Pipelines.PROGRESS_DATABASE);
+            tables.resetDownstreamForApply();
             double copy;
             try {
                 start(pipeline, workers, tag);

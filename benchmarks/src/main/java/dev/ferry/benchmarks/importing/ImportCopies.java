@@ -6,7 +6,6 @@ import dev.ferry.benchmarks.report.Rates;
 import dev.ferry.benchmarks.run.BenchRun;
 import dev.ferry.benchmarks.run.CpuReadings;
 import dev.ferry.benchmarks.run.DownstreamWait;
-import dev.ferry.benchmarks.run.Pipelines;
 import dev.ferry.benchmarks.run.Progress;
 import dev.ferry.benchmarks.run.RunLogs;
 import dev.ferry.benchmarks.run.StatusCounters;
@@ -142,8 +141,7 @@ final class ImportCopies {
 
     /** Empty tables of the upstream's definitions downstream, and no apply progress. */
     void emptyDownstream() throws SQLException {
-        tables.resetDownstream();
-        run.downstream().execute("DROP DATABASE IF EXISTS " + Pipelines.PROGRESS_DATABASE);
+        tables.resetDownstreamForApply();
     }
 
     /**

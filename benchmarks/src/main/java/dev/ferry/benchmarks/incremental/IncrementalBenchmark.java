@@ -91,8 +91,7 @@ public final class IncrementalBenchmark {
                         + " rows) and the probe row");
         tables.prepareUpstream("oltp_insert", plan.rowsPerTable());
         run.upstream().execute(catchUp.probeRowSql());
-        tables.resetDownstream();
-        run.downstream().execute("DROP DATABASE IF EXISTS " + Pipelines.PROGRESS_DATABASE);
+        tables.resetDownstreamForApply();
         Progress.say("ferry: starting capture and apply; copying the tables");
         pipelines.startCapture();
         pipelines.startApply(plan.livePoints().get(0));

@@ -36,8 +36,7 @@ final class Replayer {
     /** Replays the backlog with {@code jar}; {@code n} ("ROUND-INDEX") names its group. */
     ReplayFigures replay(JarVariant jar, String n)
             throws IOException, InterruptedException, SQLException {
-        new SysbenchTables(run, settings.tables()).resetDownstream();
-        run.downstream().execute("DROP DATABASE IF EXISTS " + Pipelines.PROGRESS_DATABASE);
+        new SysbenchTables(run, settings.tables()).resetDownstreamForApply();
         long writesBefore = downstream.downstreamWrites();
         long start = System.nanoTime();
         RunProcess apply =

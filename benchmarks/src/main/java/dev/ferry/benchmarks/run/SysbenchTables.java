@@ -77,6 +77,15 @@ public final class SysbenchTables {
         }
     }
 
+    /**
+     * {@link #resetDownstream}, and no apply progress downstream, so that the next apply starts
+     * from the beginning of its topics.
+     */
+    public void resetDownstreamForApply() throws SQLException {
+        resetDownstream();
+        run.downstream().execute("DROP DATABASE IF EXISTS " + Pipelines.PROGRESS_DATABASE);
+    }
+
     /** SQL of the total COUNT(*) of the tables. */
     public String rowsSql() {
         StringBuilder sql = new StringBuilder("SELECT 0");
