@@ -77,23 +77,9 @@ public final class DirectImportProbe {
         String tables = args.get("tables", "sbtest[0-9]+");
         String host = args.get("host", "127.0.0.1");
         DatabaseEndpoint upstream =
-                new DatabaseEndpoint(
-                        "upstream",
-                        args.get("upstream-host", host),
-                        (int) args.getLong("upstream-port"),
-                        args.get("upstream-user", "ferry_cdc"),
-                        args.get(
-                                "upstream-password",
-                                environment("FERRY_UPSTREAM_PASSWORD", "ferry_cdc")));
+                endpoint(args, "upstream", host, "ferry_cdc", "FERRY_UPSTREAM_PASSWORD");
         DatabaseEndpoint downstream =
-                new DatabaseEndpoint(
-                        "downstream",
-                        args.get("downstream-host", host),
-                        (int) args.getLong("downstream-port"),
-                        args.get("downstream-user", "ferry_apply"),
-                        args.get(
-                                "downstream-password",
-                                environment("FERRY_DOWNSTREAM_PASSWORD", "ferry_apply")));
+                endpoint(args, "downstream", host, "ferry_apply", "FERRY_DOWNSTREAM_PASSWORD");
         int parallelism = (int) args.getLong("parallelism", 4);
         int connections = (int) args.getLong("connections", parallelism);
         if (connections < parallelism || connections % parallelism != 0) {
@@ -222,6 +208,21 @@ public final class DirectImportProbe {
     }
 
     /** The environment variable {@code name}, or {@code fallback} when it is unset or empty. */
+    /**
+     * The {@code side} ("upstream" or "downstream") from its --SIDE-host, -port, -user and
+     * -password flags: the host defaults to {@code host}, user and password to {@code defaultUser},
+     * the password first to the environment's {@code passwordVariable}.
+     */
+    private static DatabaseEndpoint endpoint(
+            Args args, String side, String host, String defaultUser, String passwordVariable) {
+        return new DatabaseEndpoint(
+                side,
+                args.get(side + "-host", host),
+                (int) args.getLong(side + "-port"),
+                args.get(side + "-user", defaultUser),
+                args.get(side + "-password", environment(passwordVariable, defaultUser)));
+    }
+
     private static String environment(String name, String fallback) {
         String value = System.getenv(name);
         return value == null || value.isEmpty() ? fallback : value;
