@@ -1,8 +1,6 @@
 package dev.ferry.testing.services;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.testcontainers.DockerClientFactory;
@@ -11,16 +9,16 @@ import org.testcontainers.kafka.KafkaContainer;
 
 /**
  * The service containers of one JVM (the integration tests', or a benchmark's): upstream,
- * downstream and Kafka started together, TiDBs when asked for. All are stopped when the JVM exits
- * (a shutdown hook, as Ryuk is not used); {@code .ci/run} removes what a killed JVM left behind by
- * their label. Every service is published on {@link #HOST}; the users are those of bin/services
- * (password = user name).
+ * downstream and Kafka started together, TiDBs when asked for. Testcontainers removes them when the
+ * JVM exits: its JVM-hook reaper where Ryuk is disabled (our Podman, see docker/images/build), Ryuk
+ * elsewhere; {@code .ci/run} removes what a killed JVM left behind by their label. A hook of our
+ * own beside the reaper raced it to remove the same containers (a 404 stack trace at exit). Every
+ * service is published on {@link #HOST}; the users are those of bin/services (password = user
+ * name).
  */
 public final class ContainerServices {
     /** Where the containers' ports are published. */
     public static final String HOST = "127.0.0.1";
-
-    private static final List<GenericContainer<?>> STARTED = new ArrayList<>();
 
     private final GenericContainer<?> upstream;
     private final GenericContainer<?> downstream;
@@ -48,15 +46,13 @@ public final class ContainerServices {
                             + " and use its processes (the integration tests: FERRY_SERVICES=local;"
                             + " ferry-bench: the endpoint flags)");
         }
-        Runtime.getRuntime()
-                .addShutdownHook(new Thread(ContainerServices::stopAll, "stop-test-containers"));
         GenericContainer<?> upstream = ServiceContainers.upstream();
         GenericContainer<?> downstream = ServiceContainers.downstream();
         KafkaContainer kafka = ServiceContainers.kafka();
         CompletableFuture.allOf(
-                        CompletableFuture.runAsync(() -> started(upstream)),
-                        CompletableFuture.runAsync(() -> started(downstream)),
-                        CompletableFuture.runAsync(() -> started(kafka)))
+                        CompletableFuture.runAsync(upstream::start),
+                        CompletableFuture.runAsync(downstream::start),
+                        CompletableFuture.runAsync(kafka::start))
                 .join();
         ServiceContainers.createUpstreamUsers(upstream);
         ServiceContainers.createDownstreamUsers(downstream, false);
@@ -103,7 +99,8 @@ public final class ContainerServices {
      * bytes (0: TiDB's default), stopped with the JVM; returns its MySQL port on {@link #HOST}.
      */
     public static int startTidb(long txnTotalSizeLimit) {
-        GenericContainer<?> server = started(ServiceContainers.tidb(txnTotalSizeLimit));
+        GenericContainer<?> server = ServiceContainers.tidb(txnTotalSizeLimit);
+        server.start();
         ServiceContainers.createDownstreamUsers(server, true);
         return server.getMappedPort(ServiceContainers.TIDB_PORT);
     }
@@ -115,20 +112,5 @@ public final class ContainerServices {
                     "the container engine gave no pid for " + container.getContainerName());
         }
         return pid;
-    }
-
-    private static <C extends GenericContainer<?>> C started(C container) {
-        synchronized (STARTED) {
-            STARTED.add(container);
-        }
-        container.start();
-        return container;
-    }
-
-    private static void stopAll() {
-        synchronized (STARTED) {
-            STARTED.parallelStream().forEach(GenericContainer::stop);
-            STARTED.clear();
-        }
     }
 }
